@@ -1,0 +1,128 @@
+# burnkit: one top-level GNU make. Toolchains and flags are in config.mk.
+#
+#   make            host runner: build/burnkit
+#   make cross      static runners: build/aarch64/burnkit, build/armv7/burnkit
+#   make static     static host runner: build/$(HOST_ARCH)/burnkit (for the VM)
+#   make check      install what is missing, build, run every test
+#   make run        install what is missing, build, run the short burn-in
+#   make bench      the benchmarks under scripts/bench/
+#   make kmod       burnkit.ko for the running kernel (KDIR=, ARCH=, CROSS_COMPILE=)
+#   make install    runner (and module, when built) under DESTDIR/PREFIX
+
+include config.mk
+
+# ---------------------------------------------------------------- sources
+LIB_SRCS := $(addprefix user/lib/, \
+	util.c params.c json.c log.c timing.c sysinfo.c dispatch.c)
+
+TESTER_SRCS := $(addprefix user/testers/, \
+	burnin.c info.c timer.c)
+
+REF_SRCS := $(addprefix asm/ref/, \
+	fpu.c int.c)
+
+ASM_SRCS_x86_64 :=
+ASM_SRCS_aarch64 :=
+ASM_SRCS_armv7 :=
+ASM_SRCS := $(ASM_SRCS_$(ARCH))
+
+UNIT_SRCS := $(wildcard tests/unit/*.c)
+ASM_TEST_SRCS := $(wildcard tests/asm/*.c)
+
+# ---------------------------------------------------------------- objects
+obj = $(patsubst %,$(BUILD)/%.o,$(basename $(1)))
+CORE_OBJS := $(call obj,$(LIB_SRCS) $(TESTER_SRCS) $(REF_SRCS) $(ASM_SRCS))
+RUNNER := $(BUILD)/burnkit
+
+.PHONY: all cross static check test run bench install clean kmod dkms-install \
+	unit-test asm-test fuzz-test cross-test deps deps-build
+.DEFAULT_GOAL := all
+
+all: $(RUNNER)
+
+$(RUNNER): $(call obj,user/main.c) $(CORE_OBJS)
+	$(CC) $(CFLAGS) $(ARCH_CFLAGS) $(LDSTATIC) -o $@ $^ $(BK_LDLIBS)
+
+$(BUILD)/%.o: %.c
+	@mkdir -p $(@D)
+	$(CC) $(BK_CPPFLAGS) $(BK_CFLAGS) $(CFLAGS) -c $< -o $@
+
+$(BUILD)/%.o: %.S
+	@mkdir -p $(@D)
+	$(CC) $(BK_CPPFLAGS) $(BK_ASFLAGS) -c $< -o $@
+
+# The references are the oracle: IEEE operations in source order, no contraction.
+$(BUILD)/asm/ref/%.o: BK_CFLAGS += -ffp-contract=off
+
+-include $(patsubst %.o,%.d,$(CORE_OBJS) $(call obj,user/main.c $(UNIT_SRCS) $(ASM_TEST_SRCS)))
+
+# ---------------------------------------------------------------- other arches
+CROSS_ARCHES := $(filter-out $(HOST_ARCH),x86_64 aarch64 armv7)
+ifeq ($(HOST_ARCH),x86_64)
+CROSS_ARCHES := aarch64 armv7
+endif
+
+cross:
+	@for a in $(CROSS_ARCHES); do \
+		$(MAKE) --no-print-directory ARCH=$$a BUILD=build/$$a all || exit 1; done
+
+static:
+	$(MAKE) --no-print-directory BUILD=build/$(HOST_ARCH) LDSTATIC=-static all
+
+# ---------------------------------------------------------------- tests
+UNIT := $(BUILD)/tests/unit/unit
+$(UNIT): $(call obj,$(UNIT_SRCS)) $(CORE_OBJS)
+	$(CC) $(CFLAGS) -o $@ $^ $(BK_LDLIBS) $(shell pkg-config --libs criterion 2>/dev/null || echo -lcriterion)
+
+ASM_TEST := $(BUILD)/tests/asm/asm_test
+$(ASM_TEST): $(call obj,$(ASM_TEST_SRCS)) $(call obj,$(REF_SRCS) $(ASM_SRCS) user/lib/dispatch.c user/lib/util.c)
+	$(CC) $(CFLAGS) $(ARCH_CFLAGS) $(LDSTATIC) -o $@ $^ $(BK_LDLIBS)
+
+unit-test: $(UNIT)
+	BURNKIT_FIXTURES=tests/unit/fixtures $(UNIT) --jobs 2
+
+asm-test: $(ASM_TEST)
+	$(EMULATOR) $(ASM_TEST)
+
+FUZZ := build/fuzz/params_fuzz
+$(FUZZ): tests/fuzz/params_fuzz.c user/lib/params.c user/lib/util.c user/lib/json.c user/lib/log.c
+	@mkdir -p $(@D)
+	clang -std=c11 -g -O1 -fsanitize=fuzzer,address,undefined -D_GNU_SOURCE \
+		-DBK_VERSION='"$(VERSION)"' -Iinclude -Iuser/lib -o $@ $^
+
+FUZZ_SECONDS ?= 30
+fuzz-test: $(FUZZ)
+	@mkdir -p build/fuzz/corpus
+	$(FUZZ) -max_total_time=$(FUZZ_SECONDS) -print_final_stats=1 \
+		build/fuzz/corpus tests/fuzz/seeds
+
+cross-test: cross
+	@for a in $(CROSS_ARCHES); do \
+		$(MAKE) --no-print-directory ARCH=$$a BUILD=build/$$a asm-test || exit 1; \
+		tests/cross/smoke.sh build/$$a/burnkit $(QEMU_$$a) || exit 1; done
+
+test: all unit-test asm-test cross-test fuzz-test
+
+deps:
+	@scripts/deps.sh check
+
+deps-build:
+	@scripts/deps.sh build
+
+check: deps
+	$(MAKE) --no-print-directory test
+
+run: deps-build
+	$(MAKE) --no-print-directory all
+	$(RUNNER) burnin
+
+bench: all
+	@for b in scripts/bench/*.sh; do echo "== $$b"; $$b || exit 1; done
+
+# ---------------------------------------------------------------- install
+install: all
+	install -d $(DESTDIR)$(BINDIR)
+	install -m 0755 $(RUNNER) $(DESTDIR)$(BINDIR)/burnkit
+
+clean:
+	rm -rf build

@@ -1,0 +1,42 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * asmdefs.h: the prologue every .S file of burnkit shares.
+ *
+ * ENTRY/END give each kernel a global, typed, sized symbol (so objdump and
+ * `burnkit inspect` find its bounds), aligned for the fetch unit. Every file
+ * also gets a non-executable stack note.
+ */
+#ifndef BURNKIT_ASMDEFS_H
+#define BURNKIT_ASMDEFS_H
+
+#if defined(__x86_64__)
+#define BK_FUNC_ALIGN 6
+#define BK_TYPE_FUNC @function
+#else
+#define BK_FUNC_ALIGN 6
+#define BK_TYPE_FUNC %function
+#endif
+
+#define ENTRY(name)			\
+	.text;				\
+	.global name;			\
+	.type name, BK_TYPE_FUNC;	\
+	.p2align BK_FUNC_ALIGN;		\
+name:
+
+#define END(name)			\
+	.size name, . - name
+
+/*
+ * LOOP_BEGIN/LOOP_END mark the hot loop body of a kernel with the local (not
+ * global) symbols `bk_loop_<name>` and `bk_loop_end_<name>`: they stay in the
+ * symbol table, so `burnkit inspect` counts exactly the instructions between
+ * them (the loop's closing branch sits before LOOP_END). <name> is the kernel's
+ * own symbol.
+ */
+#define LOOP_BEGIN(name) bk_loop_##name:
+#define LOOP_END(name) bk_loop_end_##name:
+
+	.section .note.GNU-stack, "", %progbits
+
+#endif

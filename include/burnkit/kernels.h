@@ -1,0 +1,118 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * kernels.h: every compute kernel of burnkit, its C reference and its tuned
+ * variants, and the lists lib/dispatch reads to fill the kernel table.
+ *
+ * Naming: <kernel>_ref is the C reference (asm/ref/), the test oracle and the
+ * generic fallback; <kernel>_<arch>[_<isa>] is a hand-written variant
+ * (asm/<arch>/). Every variant computes what its reference computes; where
+ * the operation order differs (fused multiply-add), its .S file says so and
+ * the tolerance is stated below.
+ */
+#ifndef BURNKIT_KERNELS_H
+#define BURNKIT_KERNELS_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+/* ------------------------------------------------------------------------
+ * FPU kernels (burninfpu / MP-MFLOPS).
+ *
+ * For each of `passes` passes, in order, for each i in [0, n):
+ *   ops2:  x[i] = (x[i]+a)*K2
+ *   ops8:  x[i] = (x[i]+a)*b - (x[i]+c)*d + (x[i]+e)*f
+ *   ops32: x[i] = (x[i]+a)*b - (x[i]+c)*d + (x[i]+e)*f - (x[i]+g)*h + ...
+ *                 ... 11 terms, constants a..y in table order, signs + - + - ...
+ * The terms are summed left to right: ((t1 - t2) + t3) - t4 ...
+ * Every pass sweeps the whole array (a kernel must not keep a word in a
+ * register across passes: the memory traffic is part of the test).
+ * x may have any 4-byte (fpu32) or 8-byte (fpu64) alignment; n may be 0.
+ * ------------------------------------------------------------------------ */
+#define BK_FPU_NCONSTS 23	/* a..y (22) for ops8/ops32, then K2 for ops2 */
+#define BK_FPU_X0 0.999999	/* every word's starting value */
+
+/*
+ * A FUSED variant rounds once where the reference rounds twice. Per pass its
+ * result may differ from the reference's by at most this relative amount
+ * (a few units in the last place for each of the ~11 rounding steps a word
+ * goes through); over many passes the difference stays bounded because the
+ * map is contracting, and the tester compares x[0] with the reference run
+ * for the same passes.
+ */
+#define BK_FPU32_FUSED_REL_TOL 1e-5
+#define BK_FPU64_FUSED_REL_TOL 1e-13
+
+extern const float bk_fpu32_consts[BK_FPU_NCONSTS];
+extern const double bk_fpu64_consts[BK_FPU_NCONSTS];
+
+typedef void bk_fpu32_fn(float *x, size_t n, size_t passes);
+typedef void bk_fpu64_fn(double *x, size_t n, size_t passes);
+
+bk_fpu32_fn fpu32_ops2_ref, fpu32_ops8_ref, fpu32_ops32_ref;
+bk_fpu64_fn fpu64_ops2_ref, fpu64_ops8_ref, fpu64_ops32_ref;
+
+/* ------------------------------------------------------------------------
+ * Integer kernels (stressInt). Buffers hold `words` 32-bit words, a positive
+ * multiple of 32 (one 128-byte block), aligned to 4 bytes at least.
+ *
+ * Layout of a pattern pair (p1, p2): each 128-byte block holds
+ * 4 x p1, 4 x p2, 4 x p1, 4 x p2, 4 x p1, 4 x p2, 4 x p1, 4 x p2.
+ *
+ * int_write: fill buf with the pair layout (32 stores per block).
+ * int_check: AND and OR of all p1 words and of all p2 words (32 AND + 32 OR
+ *            per block); returns 0 when the four reductions equal p1, p1, p2,
+ *            p2 (every word is right), nonzero otherwise.
+ * int_read:  per 16 words, adds words 0-3 and 8-11 and subtracts words 4-7
+ *            and 12-15 (8 adds, 8 subtracts), wrapping; returns the total,
+ *            which for a correct buffer is (words / 16) * 8 * (p1 - p2).
+ * ------------------------------------------------------------------------ */
+typedef void bk_int_write_fn(uint32_t *buf, size_t words, uint32_t p1, uint32_t p2);
+typedef int bk_int_check_fn(const uint32_t *buf, size_t words, uint32_t p1, uint32_t p2);
+typedef uint32_t bk_int_read_fn(const uint32_t *buf, size_t words);
+
+bk_int_write_fn int_write_ref;
+bk_int_check_fn int_check_ref;
+bk_int_read_fn int_read_ref;
+
+/* ------------------------------------------------------------------------
+ * The kernel table. BK_KERNEL_SLOTS lists every slot with its type and its
+ * reference; BK_VARIANTS_<arch> lists the tuned kernels as
+ * X(isa, slot, symbol). ISAs are ranked per architecture in lib/dispatch.c;
+ * the table starts as the references and is overlaid, rank by rank, with
+ * every variant whose ISA the CPU has (and, with --isa, up to that rank).
+ * ------------------------------------------------------------------------ */
+#define BK_KERNEL_SLOTS(X)				\
+	X(fpu32_ops2, bk_fpu32_fn, fpu32_ops2_ref)	\
+	X(fpu32_ops8, bk_fpu32_fn, fpu32_ops8_ref)	\
+	X(fpu32_ops32, bk_fpu32_fn, fpu32_ops32_ref)	\
+	X(fpu64_ops2, bk_fpu64_fn, fpu64_ops2_ref)	\
+	X(fpu64_ops8, bk_fpu64_fn, fpu64_ops8_ref)	\
+	X(fpu64_ops32, bk_fpu64_fn, fpu64_ops32_ref)	\
+	X(int_write, bk_int_write_fn, int_write_ref)	\
+	X(int_check, bk_int_check_fn, int_check_ref)	\
+	X(int_read, bk_int_read_fn, int_read_ref)
+
+/* Tuned variants, per architecture: X(isa, slot, symbol, order). */
+#define BK_VARIANTS_x86_64(X)
+#define BK_VARIANTS_aarch64(X)
+#define BK_VARIANTS_armv7(X)
+
+#if defined(__x86_64__)
+#define BK_VARIANTS(X) BK_VARIANTS_x86_64(X)
+#elif defined(__aarch64__)
+#define BK_VARIANTS(X) BK_VARIANTS_aarch64(X)
+#elif defined(__arm__)
+#define BK_VARIANTS(X) BK_VARIANTS_armv7(X)
+#else
+#define BK_VARIANTS(X)
+#endif
+
+/* Declare every variant symbol with its slot's type. */
+#define BK_DECLARE_VARIANT_(isa, slot, sym, order) extern bk_##slot##_type sym;
+#define BK_SLOT_TYPEDEF_(slot, type, ref) typedef type bk_##slot##_type;
+BK_KERNEL_SLOTS(BK_SLOT_TYPEDEF_)
+BK_VARIANTS(BK_DECLARE_VARIANT_)
+#undef BK_SLOT_TYPEDEF_
+#undef BK_DECLARE_VARIANT_
+
+#endif

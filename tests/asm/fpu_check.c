@@ -1,0 +1,79 @@
+// SPDX-License-Identifier: MIT
+/*
+ * FPU kernels against their references: lengths 0..~4100, every element
+ * offset within 64 bytes, 1 and 3 passes, random words in [0.5, 1.5),
+ * guard words before and after. EXACT variants must match bit for bit;
+ * FUSED ones within BK_FPU*_FUSED_REL_TOL per pass.
+ */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "harness.h"
+
+static const size_t lengths[] = {
+	0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 15, 16, 17, 23, 24, 31, 32, 33, 47, 48,
+	63, 64, 65, 95, 96, 97, 127, 128, 129, 255, 256, 257, 1000, 1023,
+	1024, 1025, 4095, 4096, 4099,
+};
+
+#define BK_FPU_CHECK(prefix, T, TOL)					\
+static void prefix##_case(const struct bk_variant *v, bk_##prefix##_fn *ref, \
+			  size_t len, size_t off, size_t passes, uint64_t *rng) \
+{									\
+	size_t total = GUARD_WORDS + off + len + GUARD_WORDS;		\
+	T *got = malloc(total * sizeof(T) + 64);			\
+	T *want = malloc(total * sizeof(T) + 64);			\
+	T *g = (T *)(((uintptr_t)got + 63) & ~(uintptr_t)63);		\
+	T *w = (T *)(((uintptr_t)want + 63) & ~(uintptr_t)63);		\
+	bk_##prefix##_fn *fn = (bk_##prefix##_fn *)v->fn;		\
+									\
+	for (size_t i = 0; i < total; i++)				\
+		g[i] = w[i] = (T)(0.5 + rng_unit(rng));			\
+	fn(g + GUARD_WORDS + off, len, passes);				\
+	ref(w + GUARD_WORDS + off, len, passes);			\
+	for (size_t i = 0; i < total; i++) {				\
+		int inside = i >= GUARD_WORDS + off &&			\
+			     i < GUARD_WORDS + off + len;		\
+		double d = fabs((double)g[i] - (double)w[i]);		\
+		double tol = inside && v->order == BK_ORDER_FUSED ?	\
+			TOL * (double)passes * fabs((double)w[i]) : 0.0; \
+		if (d > tol || (d == 0 && memcmp(&g[i], &w[i], sizeof(T)) && \
+				v->order == BK_ORDER_EXACT)) {		\
+			case_fail("%s len %zu offset %zu passes %zu: "	\
+				  "%s element %zu got %.9g want %.9g",	\
+				  v->symbol, len, off, passes,		\
+				  inside ? "data" : "guard",		\
+				  i - GUARD_WORDS - off, (double)g[i],	\
+				  (double)w[i]);			\
+			break;						\
+		}							\
+	}								\
+	free(got);							\
+	free(want);							\
+}									\
+									\
+void check_##prefix(const struct bk_variant *v)				\
+{									\
+	uint64_t rng = 0x9e3779b97f4a7c15ull;				\
+	bk_##prefix##_fn *ref;						\
+	size_t max_off = 64 / sizeof(T);				\
+									\
+	if (!strcmp(v->slot, #prefix "_ops2"))				\
+		ref = prefix##_ops2_ref;				\
+	else if (!strcmp(v->slot, #prefix "_ops8"))			\
+		ref = prefix##_ops8_ref;				\
+	else								\
+		ref = prefix##_ops32_ref;				\
+	for (size_t li = 0; li < sizeof(lengths) / sizeof(lengths[0]); li++) { \
+		size_t len = lengths[li];				\
+		size_t step = len > 300 ? max_off / 4 : 1;		\
+									\
+		for (size_t off = 0; off < max_off; off += step)	\
+			for (size_t passes = 1; passes <= 3; passes += 2) \
+				prefix##_case(v, ref, len, off, passes, &rng); \
+	}								\
+}
+
+BK_FPU_CHECK(fpu32, float, BK_FPU32_FUSED_REL_TOL)
+BK_FPU_CHECK(fpu64, double, BK_FPU64_FUSED_REL_TOL)

@@ -1,0 +1,29 @@
+/* SPDX-License-Identifier: MIT */
+/* Shared pieces of the kernel-against-reference tests (TAP output). */
+#ifndef BK_ASM_HARNESS_H
+#define BK_ASM_HARNESS_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include "dispatch.h"
+
+/* Deterministic xorshift generator; the seed is printed on failure. */
+uint64_t rng_next(uint64_t *s);
+double rng_unit(uint64_t *s);	/* [0, 1) */
+
+/* Report one failed case; the test keeps going to show the full picture. */
+void case_fail(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+extern unsigned case_failures;
+
+/*
+ * Element offsets tried for a buffer: every 4-byte (or 8-byte) step within
+ * 64 bytes for short lengths, a few for long ones.
+ */
+#define GUARD_WORDS 16
+
+typedef void check_fn(const struct bk_variant *v);
+void check_fpu32(const struct bk_variant *v);
+void check_fpu64(const struct bk_variant *v);
+void check_int(const struct bk_variant *v);
+
+#endif

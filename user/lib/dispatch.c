@@ -1,0 +1,279 @@
+// SPDX-License-Identifier: MIT
+/* dispatch: CPU feature detection and the kernel table. */
+#include "dispatch.h"
+#include "util.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#if defined(__x86_64__)
+#include <cpuid.h>
+#elif defined(__aarch64__) || defined(__arm__)
+#include <sys/auxv.h>
+#endif
+
+static const char *const feature_names[BK_FEAT_COUNT] = {
+	"sse2", "avx", "avx2", "fma", "avx512f", "avx512dq", "avx512vl",
+	"asimd", "fp", "vfp", "vfpv3", "vfpv4", "vfpd32", "neon",
+	"invariant_tsc", "rdtscp",
+};
+
+const char *bk_feature_name(unsigned bit)
+{
+	return bit < BK_FEAT_COUNT ? feature_names[bit] : "?";
+}
+
+#if defined(__x86_64__)
+static uint64_t xgetbv0(void)
+{
+	uint32_t lo, hi;
+
+	__asm__ volatile("xgetbv" : "=a"(lo), "=d"(hi) : "c"(0));
+	return ((uint64_t)hi << 32) | lo;
+}
+
+static uint32_t detect(void)
+{
+	unsigned a, b, c, d, max;
+	uint32_t f = 0;
+	uint64_t xcr0 = 0;
+
+	max = __get_cpuid_max(0, NULL);
+	if (max < 1)
+		return 0;
+	__cpuid(1, a, b, c, d);
+	if (d & (1u << 26))
+		f |= BK_FEAT_SSE2;
+	/* AVX state must be enabled by the OS (OSXSAVE + XCR0 bits 1,2). */
+	if (c & (1u << 27))
+		xcr0 = xgetbv0();
+	int avx_os = (xcr0 & 0x6) == 0x6;
+	int avx512_os = avx_os && (xcr0 & 0xe0) == 0xe0;
+	if (avx_os && (c & (1u << 28)))
+		f |= BK_FEAT_AVX;
+	if (avx_os && (c & (1u << 12)))
+		f |= BK_FEAT_FMA;
+	if (max >= 7) {
+		__cpuid_count(7, 0, a, b, c, d);
+		if (avx_os && (b & (1u << 5)))
+			f |= BK_FEAT_AVX2;
+		if (avx512_os && (b & (1u << 16)))
+			f |= BK_FEAT_AVX512F;
+		if (avx512_os && (b & (1u << 17)))
+			f |= BK_FEAT_AVX512DQ;
+		if (avx512_os && (b & (1u << 31)))
+			f |= BK_FEAT_AVX512VL;
+	}
+	__cpuid(0x80000000, a, b, c, d);
+	if (a >= 0x80000001) {
+		__cpuid(0x80000001, a, b, c, d);
+		if (d & (1u << 27))
+			f |= BK_FEAT_RDTSCP;
+	}
+	__cpuid(0x80000000, a, b, c, d);
+	if (a >= 0x80000007) {
+		__cpuid(0x80000007, a, b, c, d);
+		if (d & (1u << 8))
+			f |= BK_FEAT_INVTSC;
+	}
+	return f;
+}
+#elif defined(__aarch64__)
+static uint32_t detect(void)
+{
+	unsigned long hw = getauxval(AT_HWCAP);
+	uint32_t f = 0;
+
+	if (hw & (1ul << 0))	/* HWCAP_FP */
+		f |= BK_FEAT_FP;
+	if (hw & (1ul << 1))	/* HWCAP_ASIMD */
+		f |= BK_FEAT_ASIMD;
+	return f;
+}
+#elif defined(__arm__)
+static uint32_t detect(void)
+{
+	unsigned long hw = getauxval(AT_HWCAP);
+	uint32_t f = 0;
+
+	if (hw & (1ul << 6))	/* HWCAP_VFP */
+		f |= BK_FEAT_VFP;
+	if (hw & (1ul << 12))	/* HWCAP_NEON */
+		f |= BK_FEAT_NEON;
+	if (hw & (1ul << 13))	/* HWCAP_VFPv3 */
+		f |= BK_FEAT_VFPV3;
+	if (hw & (1ul << 16))	/* HWCAP_VFPv4 */
+		f |= BK_FEAT_VFPV4;
+	if (hw & (1ul << 19))	/* HWCAP_VFPD32 */
+		f |= BK_FEAT_VFPD32;
+	return f;
+}
+#else
+static uint32_t detect(void)
+{
+	return 0;
+}
+#endif
+
+static uint32_t apply_mask(uint32_t f)
+{
+	const char *mask = getenv("BURNKIT_CPU_MASK");
+	char buf[256], *save = NULL;
+
+	if (!mask || !*mask)
+		return f;
+	bk_strlcpy(buf, mask, sizeof(buf));
+	for (char *tok = strtok_r(buf, ", ", &save); tok;
+	     tok = strtok_r(NULL, ", ", &save)) {
+		for (unsigned i = 0; i < BK_FEAT_COUNT; i++)
+			if (!strcmp(tok, feature_names[i]))
+				f &= ~(1u << i);
+	}
+	return f;
+}
+
+uint32_t bk_cpu_features(void)
+{
+	static int done;
+	static uint32_t features;
+
+	if (!done) {
+		features = apply_mask(detect());
+		done = 1;
+	}
+	return features;
+}
+
+void bk_features_string(uint32_t feat, char *buf, size_t len)
+{
+	size_t off = 0;
+
+	if (len)
+		buf[0] = '\0';
+	for (unsigned i = 0; i < BK_FEAT_COUNT; i++) {
+		if (!(feat & (1u << i)))
+			continue;
+		int n = snprintf(buf + off, len - off, "%s%s", off ? " " : "",
+				 feature_names[i]);
+		if (n < 0 || (size_t)n >= len - off)
+			break;
+		off += (size_t)n;
+	}
+}
+
+/* ISAs per architecture, in rank order: each builds on the ones before. */
+static const struct bk_isa isas[] = {
+	{ "ref", 0, "C reference kernels, as compiled" },
+#if defined(__x86_64__)
+	{ "x86_64", 0, "scalar x86-64 assembly (integer kernels)" },
+	{ "sse2", BK_FEAT_SSE2, "SSE2, 128-bit vectors, separate multiply and add" },
+	{ "avx2", BK_FEAT_AVX | BK_FEAT_AVX2 | BK_FEAT_FMA,
+	  "AVX2 + FMA3, 256-bit vectors, fused multiply-add" },
+	{ "avx512", BK_FEAT_AVX | BK_FEAT_AVX2 | BK_FEAT_FMA | BK_FEAT_AVX512F,
+	  "AVX-512F, 512-bit vectors, fused multiply-add" },
+#elif defined(__aarch64__)
+	{ "aarch64", 0, "scalar A64 assembly (integer kernels)" },
+	{ "neon", BK_FEAT_ASIMD, "Advanced SIMD (NEON), 128-bit vectors" },
+#elif defined(__arm__)
+	{ "armv7", 0, "scalar A32 assembly (integer kernels)" },
+	{ "vfp", BK_FEAT_VFP | BK_FEAT_VFPV3, "VFPv3 scalar floating point" },
+	{ "neon", BK_FEAT_VFP | BK_FEAT_VFPV3 | BK_FEAT_NEON,
+	  "NEON, 128-bit single-precision vectors" },
+#endif
+};
+
+const struct bk_isa *bk_isas(size_t *count)
+{
+	*count = BK_ARRAY_SIZE(isas);
+	return isas;
+}
+
+int bk_isa_rank(const char *name)
+{
+	for (size_t i = 0; i < BK_ARRAY_SIZE(isas); i++)
+		if (!strcmp(isas[i].name, name))
+			return (int)i;
+	return -1;
+}
+
+const struct bk_isa *bk_isa_find(const char *name)
+{
+	int r = bk_isa_rank(name);
+
+	return r < 0 ? NULL : &isas[r];
+}
+
+int bk_isa_supported(const struct bk_isa *isa, uint32_t features)
+{
+	return (isa->needs & features) == isa->needs;
+}
+
+#define BK_VARIANT_ROW_(isa, slot, sym, order) \
+	{ #isa, #slot, #sym, (void (*)(void))sym, BK_ORDER_##order },
+static const struct bk_variant variants[] = {
+	BK_VARIANTS(BK_VARIANT_ROW_)
+	{ NULL, NULL, NULL, NULL, BK_ORDER_EXACT }
+};
+#undef BK_VARIANT_ROW_
+
+const struct bk_variant *bk_variants(size_t *count)
+{
+	*count = BK_ARRAY_SIZE(variants) - 1;
+	return variants;
+}
+
+int bk_dispatch_init(struct bk_kernel_table *t, const char *force_isa,
+		     char *err, size_t errlen)
+{
+	uint32_t feat = bk_cpu_features();
+	int top = (int)BK_ARRAY_SIZE(isas) - 1;
+
+	if (force_isa && *force_isa) {
+		top = bk_isa_rank(force_isa);
+		if (top < 0) {
+			char names[256] = "";
+			size_t off = 0;
+
+			for (size_t i = 0; i < BK_ARRAY_SIZE(isas); i++)
+				off += (size_t)snprintf(names + off,
+					sizeof(names) - off, "%s%s",
+					i ? ", " : "", isas[i].name);
+			snprintf(err, errlen,
+				 "unknown ISA \"%s\"; this build knows: %s",
+				 force_isa, names);
+			return -1;
+		}
+		if (!bk_isa_supported(&isas[top], feat)) {
+			char have[256];
+
+			bk_features_string(feat, have, sizeof(have));
+			snprintf(err, errlen,
+				 "this CPU cannot run ISA \"%s\" (it has: %s)",
+				 force_isa, *have ? have : "no listed features");
+			return -1;
+		}
+	}
+
+#define BK_SET_REF_(slot, type, ref)		\
+	t->slot = ref;				\
+	t->slot##_isa = "ref";			\
+	t->slot##_order = BK_ORDER_EXACT;
+	BK_KERNEL_SLOTS(BK_SET_REF_)
+#undef BK_SET_REF_
+	t->top_isa = "ref";
+
+	for (int r = 1; r <= top; r++) {
+		if (!bk_isa_supported(&isas[r], feat))
+			continue;
+		t->top_isa = isas[r].name;
+#define BK_OVERLAY_(isa, slot, sym, order)				\
+		if (!strcmp(#isa, isas[r].name)) {			\
+			t->slot = sym;					\
+			t->slot##_isa = isas[r].name;			\
+			t->slot##_order = BK_ORDER_##order;		\
+		}
+		BK_VARIANTS(BK_OVERLAY_)
+#undef BK_OVERLAY_
+	}
+	return 0;
+}

@@ -1,0 +1,92 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * dispatch: what the CPU can do, and the kernel table built from it.
+ *
+ * The table starts as the C references and is overlaid, ISA by ISA in rank
+ * order, with every tuned variant the CPU supports (BLIS style). `--isa NAME`
+ * stops the overlay at NAME and fails when the CPU lacks NAME.
+ */
+#ifndef BK_DISPATCH_H
+#define BK_DISPATCH_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include <burnkit/kernels.h>
+
+/* CPU features, one bit each; names in bk_feature_name(). */
+enum {
+	BK_FEAT_SSE2 = 1u << 0,
+	BK_FEAT_AVX = 1u << 1,
+	BK_FEAT_AVX2 = 1u << 2,
+	BK_FEAT_FMA = 1u << 3,
+	BK_FEAT_AVX512F = 1u << 4,
+	BK_FEAT_AVX512DQ = 1u << 5,
+	BK_FEAT_AVX512VL = 1u << 6,
+	BK_FEAT_ASIMD = 1u << 7,	/* AArch64 Advanced SIMD */
+	BK_FEAT_FP = 1u << 8,		/* AArch64 FP */
+	BK_FEAT_VFP = 1u << 9,		/* ARMv7 VFP (any) */
+	BK_FEAT_VFPV3 = 1u << 10,
+	BK_FEAT_VFPV4 = 1u << 11,	/* fused multiply-add */
+	BK_FEAT_VFPD32 = 1u << 12,	/* 32 double registers */
+	BK_FEAT_NEON = 1u << 13,	/* ARMv7 NEON */
+	BK_FEAT_INVTSC = 1u << 14,	/* x86 invariant TSC */
+	BK_FEAT_RDTSCP = 1u << 15,
+	BK_FEAT_COUNT = 16
+};
+
+const char *bk_feature_name(unsigned bit);
+
+/*
+ * The CPU's features, detected once (cpuid + xgetbv on x86, getauxval on
+ * ARM). The environment variable BURNKIT_CPU_MASK, a comma-separated list
+ * of feature names, hides features: it lets a user (and the tests) see what
+ * burnkit does on a CPU without them.
+ */
+uint32_t bk_cpu_features(void);
+
+/* Write the names of the features in `feat`, space separated. */
+void bk_features_string(uint32_t feat, char *buf, size_t len);
+
+struct bk_isa {
+	const char *name;	/* as given to --isa */
+	uint32_t needs;		/* features the ISA's kernels require */
+	const char *what;	/* one line for --help and `burnkit info` */
+};
+
+/* The ISAs of this architecture, lowest rank (the reference) first. */
+const struct bk_isa *bk_isas(size_t *count);
+const struct bk_isa *bk_isa_find(const char *name);
+int bk_isa_supported(const struct bk_isa *isa, uint32_t features);
+int bk_isa_rank(const char *name);
+
+enum bk_order { BK_ORDER_EXACT, BK_ORDER_FUSED };
+
+struct bk_kernel_table {
+#define BK_TABLE_FIELD_(slot, type, ref)	\
+	type *slot;				\
+	const char *slot##_isa;			\
+	enum bk_order slot##_order;
+	BK_KERNEL_SLOTS(BK_TABLE_FIELD_)
+#undef BK_TABLE_FIELD_
+	const char *top_isa;	/* highest ISA overlaid */
+};
+
+/*
+ * Fill `t`. force_isa NULL or "" picks the best the CPU has. Returns 0, or
+ * -1 with a one-line reason in err (unknown ISA, or one this CPU lacks).
+ */
+int bk_dispatch_init(struct bk_kernel_table *t, const char *force_isa,
+		     char *err, size_t errlen);
+
+/* One row of the variant list, for tests and `burnkit inspect`. */
+struct bk_variant {
+	const char *isa;
+	const char *slot;
+	const char *symbol;
+	void (*fn)(void);
+	enum bk_order order;
+};
+
+const struct bk_variant *bk_variants(size_t *count);
+
+#endif

@@ -1,0 +1,57 @@
+/* SPDX-License-Identifier: MIT */
+/* util: small helpers every part of the runner uses. */
+#ifndef BK_UTIL_H
+#define BK_UTIL_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#define BK_ARRAY_SIZE(a) (sizeof(a) / sizeof((a)[0]))
+#define BK_PRINTF(f, a) __attribute__((format(printf, f, a)))
+#define BK_UNUSED __attribute__((unused))
+
+/* Exit statuses of the runner, documented in --help and the README. */
+enum {
+	BK_EXIT_OK = 0,		/* ran, found nothing wrong */
+	BK_EXIT_FAULT = 1,	/* the test found errors in the hardware */
+	BK_EXIT_USAGE = 2,	/* bad command line */
+	BK_EXIT_ENV = 3,	/* this environment cannot run the test */
+	BK_EXIT_INTERRUPTED = 130,	/* stopped by Ctrl-C or SIGTERM, cleaned up */
+};
+
+size_t bk_strlcpy(char *dst, const char *src, size_t size);
+
+/* CLOCK_MONOTONIC_RAW (falls back to CLOCK_MONOTONIC) in nanoseconds. */
+uint64_t bk_now_ns(void);
+/* CLOCK_REALTIME in nanoseconds, for log stamps. */
+uint64_t bk_wall_ns(void);
+/* "Tue Oct  1 14:46:08 2013", as Longbottom's logs print dates. */
+void bk_ctime(char *buf, size_t len);
+
+/* Aligned zeroed allocation; NULL on failure. Free with free(). */
+void *bk_alloc_aligned(size_t align, size_t size);
+
+/* Read a whole small file (at most len-1 bytes) into buf; -1 if unreadable. */
+int bk_read_file(const char *path, char *buf, size_t len);
+/* Read one integer from a sysfs/proc file; -1 if unreadable or not a number. */
+int bk_read_ll(const char *path, long long *out);
+
+/* Strip trailing whitespace in place; returns s. */
+char *bk_rstrip(char *s);
+
+/* Online CPUs, and pin the calling thread to `cpu` (0 or -errno). */
+int bk_ncpus(void);
+int bk_pin_cpu(int cpu);
+
+/* MemAvailable from /proc/meminfo in bytes, 0 if unknown. */
+uint64_t bk_mem_available(void);
+
+/*
+ * Ctrl-C and SIGTERM set a flag instead of killing the process, so a tester
+ * can stop at the next check point, clean up and exit 130.
+ */
+void bk_install_stop_handlers(void);
+int bk_stop_requested(void);
+void bk_request_stop(void);
+
+#endif
