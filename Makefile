@@ -21,10 +21,14 @@ TESTER_SRCS := $(addprefix user/testers/, \
 REF_SRCS := $(addprefix asm/ref/, \
 	fpu.c int.c)
 
-ASM_SRCS_x86_64 :=
-ASM_SRCS_aarch64 :=
-ASM_SRCS_armv7 :=
-ASM_SRCS := $(ASM_SRCS_$(ARCH))
+# Tuned kernels per family and architecture (asm/<arch>/).
+FPU_ASM_x86_64 :=
+FPU_ASM_aarch64 :=
+FPU_ASM_armv7 :=
+INT_ASM_x86_64 :=
+INT_ASM_aarch64 :=
+INT_ASM_armv7 :=
+ASM_SRCS := $(FPU_ASM_$(ARCH)) $(INT_ASM_$(ARCH))
 
 UNIT_SRCS := $(wildcard tests/unit/*.c)
 ASM_TEST_SRCS := $(wildcard tests/asm/*.c)

@@ -92,10 +92,18 @@ bk_int_read_fn int_read_ref;
 	X(int_check, bk_int_check_fn, int_check_ref)	\
 	X(int_read, bk_int_read_fn, int_read_ref)
 
-/* Tuned variants, per architecture: X(isa, slot, symbol, order). */
-#define BK_VARIANTS_x86_64(X)
-#define BK_VARIANTS_aarch64(X)
-#define BK_VARIANTS_armv7(X)
+/* Tuned variants, per family and architecture: X(isa, slot, symbol, order). */
+#define BK_FPU_VARIANTS_x86_64(X)
+#define BK_FPU_VARIANTS_aarch64(X)
+#define BK_FPU_VARIANTS_armv7(X)
+
+#define BK_INT_VARIANTS_x86_64(X)
+#define BK_INT_VARIANTS_aarch64(X)
+#define BK_INT_VARIANTS_armv7(X)
+
+#define BK_VARIANTS_x86_64(X) BK_FPU_VARIANTS_x86_64(X) BK_INT_VARIANTS_x86_64(X)
+#define BK_VARIANTS_aarch64(X) BK_FPU_VARIANTS_aarch64(X) BK_INT_VARIANTS_aarch64(X)
+#define BK_VARIANTS_armv7(X) BK_FPU_VARIANTS_armv7(X) BK_INT_VARIANTS_armv7(X)
 
 #if defined(__x86_64__)
 #define BK_VARIANTS(X) BK_VARIANTS_x86_64(X)
