@@ -97,7 +97,10 @@ bk_int_read_fn int_read_ref;
 #define BK_FPU_VARIANTS_aarch64(X)
 #define BK_FPU_VARIANTS_armv7(X)
 
-#define BK_INT_VARIANTS_x86_64(X)
+#define BK_INT_VARIANTS_x86_64(X)				\
+	X(x86_64, int_write, int_write_x86_64, EXACT)		\
+	X(x86_64, int_check, int_check_x86_64, EXACT)		\
+	X(x86_64, int_read, int_read_x86_64, EXACT)
 #define BK_INT_VARIANTS_aarch64(X)
 #define BK_INT_VARIANTS_armv7(X)
 
