@@ -26,8 +26,8 @@ FPU_ASM_x86_64 :=
 FPU_ASM_aarch64 :=
 FPU_ASM_armv7 :=
 INT_ASM_x86_64 := asm/x86_64/int.S
-INT_ASM_aarch64 :=
-INT_ASM_armv7 :=
+INT_ASM_aarch64 := asm/aarch64/int.S
+INT_ASM_armv7 := asm/armv7/int.S
 ASM_SRCS := $(FPU_ASM_$(ARCH)) $(INT_ASM_$(ARCH))
 
 UNIT_SRCS := $(wildcard tests/unit/*.c)

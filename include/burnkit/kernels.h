@@ -101,8 +101,14 @@ bk_int_read_fn int_read_ref;
 	X(x86_64, int_write, int_write_x86_64, EXACT)		\
 	X(x86_64, int_check, int_check_x86_64, EXACT)		\
 	X(x86_64, int_read, int_read_x86_64, EXACT)
-#define BK_INT_VARIANTS_aarch64(X)
-#define BK_INT_VARIANTS_armv7(X)
+#define BK_INT_VARIANTS_aarch64(X)				\
+	X(aarch64, int_write, int_write_aarch64, EXACT)		\
+	X(aarch64, int_check, int_check_aarch64, EXACT)		\
+	X(aarch64, int_read, int_read_aarch64, EXACT)
+#define BK_INT_VARIANTS_armv7(X)				\
+	X(armv7, int_write, int_write_armv7, EXACT)		\
+	X(armv7, int_check, int_check_armv7, EXACT)		\
+	X(armv7, int_read, int_read_armv7, EXACT)
 
 #define BK_VARIANTS_x86_64(X) BK_FPU_VARIANTS_x86_64(X) BK_INT_VARIANTS_x86_64(X)
 #define BK_VARIANTS_aarch64(X) BK_FPU_VARIANTS_aarch64(X) BK_INT_VARIANTS_aarch64(X)
