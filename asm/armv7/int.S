@@ -13,10 +13,11 @@
  * Strategy: one loop iteration per 128-byte block. Words move by ldm/stm:
  * one instruction moves a whole group of equal words (four for ldm, eight
  * for stm, the p1 group then the p2 group), and its writeback steps the
- * pointer, so the loop needs no add. Cortex-A53 and A72 move two registers
- * a cycle either way (ldm/stm or ldrd/strd); ldm/stm leave the issue slots to
- * the ALU instructions that are the point of the test: every word has its
- * own 32 AND + 32 ORR (check) or 16 ADD + 16 SUB (read). The two groups of
+ * pointer, so the loop needs no add. The Cortex-A72 optimization guide
+ * gives ldm/stm one cycle per two registers, the rate of ldrd/strd, and
+ * twice that of single ldr/str; with fewer instructions, ldm/stm leave the
+ * issue slots to the ALU instructions that are the point of the test: every
+ * word has its own AND + ORR (check) or ADD or SUB (read). The two groups of
  * four loaded words alternate, one loading while the other is reduced, so
  * the in-order A53 does not wait for its loads; four accumulators give
  * chains of 16 (check) and 8 (read) per block. Loop control is cmp, bne.
