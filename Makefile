@@ -15,7 +15,7 @@ include config.mk
 LIB_SRCS := $(addprefix user/lib/, \
 	util.c params.c json.c log.c timing.c sysinfo.c dispatch.c)
 
-TESTER_SRCS := $(addprefix user/testers/, \
+TESTER_SRCS := user/runner.c $(addprefix user/testers/, \
 	burnin.c info.c timer.c)
 
 REF_SRCS := $(addprefix asm/ref/, \
@@ -30,7 +30,7 @@ INT_ASM_aarch64 := asm/aarch64/int.S
 INT_ASM_armv7 := asm/armv7/int.S
 ASM_SRCS := $(FPU_ASM_$(ARCH)) $(INT_ASM_$(ARCH))
 
-UNIT_SRCS := $(wildcard tests/unit/*.c)
+UNIT_SRCS := $(wildcard tests/unit/*.c) tests/tools/jsoncheck.c
 ASM_TEST_SRCS := $(wildcard tests/asm/*.c)
 
 # ---------------------------------------------------------------- objects
@@ -39,7 +39,7 @@ CORE_OBJS := $(call obj,$(LIB_SRCS) $(TESTER_SRCS) $(REF_SRCS) $(ASM_SRCS))
 RUNNER := $(BUILD)/burnkit
 
 .PHONY: all cross static check test run bench install clean kmod dkms-install \
-	unit-test asm-test fuzz-test cross-test deps deps-build
+	unit-test asm-test cli-test fuzz-test cross-test deps deps-build
 .DEFAULT_GOAL := all
 
 all: $(RUNNER)
@@ -91,7 +91,8 @@ asm-test: $(ASM_TEST)
 FUZZ := build/fuzz/params_fuzz
 $(FUZZ): tests/fuzz/params_fuzz.c user/lib/params.c user/lib/util.c user/lib/json.c user/lib/log.c
 	@mkdir -p $(@D)
-	clang -std=c11 -g -O1 -fsanitize=fuzzer,address,undefined -D_GNU_SOURCE \
+	clang -std=c11 -g -O1 -fsanitize=fuzzer,address,undefined \
+		-fno-sanitize-recover=all -D_GNU_SOURCE \
 		-DBK_VERSION='"$(VERSION)"' -Iinclude -Iuser/lib -o $@ $^
 
 FUZZ_SECONDS ?= 30
@@ -100,12 +101,22 @@ fuzz-test: $(FUZZ)
 	$(FUZZ) -max_total_time=$(FUZZ_SECONDS) -print_final_stats=1 \
 		build/fuzz/corpus tests/fuzz/seeds
 
-cross-test: cross
+JSONL_CHECK := build/tests/tools/jsonl_check
+$(JSONL_CHECK): tests/tools/jsonl_check.c tests/tools/jsoncheck.c
+	@mkdir -p $(@D)
+	$(HOSTCC_) -std=c11 -Wall -Wextra -Werror -D_GNU_SOURCE -O2 -o $@ $^
+
+cli-test: all $(JSONL_CHECK)
+	tests/cli/cli.sh $(RUNNER)
+
+# Cross runners under qemu-user: the kernels against their references, and
+# the command line (info, timer, --dry-run, errors) end to end.
+cross-test: cross $(JSONL_CHECK)
 	@for a in $(CROSS_ARCHES); do \
 		$(MAKE) --no-print-directory ARCH=$$a BUILD=build/$$a asm-test || exit 1; \
-		tests/cross/smoke.sh build/$$a/burnkit $(QEMU_$$a) || exit 1; done
+		tests/cli/cli.sh build/$$a/burnkit $(QEMU_$$a) || exit 1; done
 
-test: all unit-test asm-test cross-test fuzz-test
+test: all unit-test asm-test cli-test cross-test fuzz-test
 
 deps:
 	@scripts/deps.sh check

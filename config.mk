@@ -51,6 +51,7 @@ ARCH_CFLAGS_armv7 := -march=armv7-a -mfpu=vfpv3-d16 -mfloat-abi=hard -marm
 ARCH_CFLAGS := $(ARCH_CFLAGS_$(ARCH))
 
 CC := $(CROSS_COMPILE)gcc
+HOSTCC_ := $(or $(HOSTCC),gcc)
 OBJDUMP := $(CROSS_COMPILE)objdump
 
 OPT ?= -O2

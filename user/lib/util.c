@@ -105,6 +105,22 @@ int bk_read_ll(const char *path, long long *out)
 	return 0;
 }
 
+int bk_read_file_has(const char *path, const char *needle)
+{
+	FILE *f = fopen(path, "re");
+	char *line = NULL;
+	size_t cap = 0;
+	int found = 0;
+
+	if (!f)
+		return 0;
+	while (!found && getline(&line, &cap, f) > 0)
+		found = strstr(line, needle) != NULL;
+	free(line);
+	fclose(f);
+	return found;
+}
+
 char *bk_rstrip(char *s)
 {
 	size_t n = strlen(s);

@@ -36,6 +36,9 @@ int bk_read_file(const char *path, char *buf, size_t len);
 /* Read one integer from a sysfs/proc file; -1 if unreadable or not a number. */
 int bk_read_ll(const char *path, long long *out);
 
+/* Does the file contain `needle` (searched line by line)? */
+int bk_read_file_has(const char *path, const char *needle);
+
 /* Strip trailing whitespace in place; returns s. */
 char *bk_rstrip(char *s);
 

@@ -1,0 +1,73 @@
+#!/bin/sh
+# deps.sh [build|check|bench]: install the Debian packages burnkit needs.
+#   build  compile the runner and the module (make, make run)
+#   check  everything `make check` uses: cross compilers, qemu, Criterion,
+#          clang's libFuzzer, the VM kernel tools (default)
+#   bench  the peers the benchmarks compare with (fio, sysbench, stress-ng)
+# Idempotent; silent when everything is present. Not root and no
+# password-less sudo: prints the command to run and exits 1.
+set -eu
+
+profile=${1:-check}
+arch=$(dpkg --print-architecture 2>/dev/null || echo unknown)
+
+build="gcc make libc6-dev pkg-config binutils kmod"
+case $arch in
+	amd64) headers=linux-headers-amd64 ;;
+	arm64) headers=linux-headers-arm64 ;;
+	armhf) headers=linux-headers-armmp ;;
+	*) headers= ;;
+esac
+# Module headers for the running kernel, when Debian packages them.
+running=linux-headers-$(uname -r)
+if apt-cache show "$running" >/dev/null 2>&1; then
+	headers="$headers $running"
+fi
+
+check="$build clang libclang-rt-dev libcriterion-dev valgrind libxml2-utils
+	qemu-user-static qemu-system-x86 qemu-system-arm busybox-static cpio
+	e2fsprogs xz-utils"
+case $arch in
+	amd64) check="$check gcc-aarch64-linux-gnu gcc-arm-linux-gnueabihf
+		libc6-dev-arm64-cross libc6-dev-armhf-cross
+		binutils-aarch64-linux-gnu binutils-arm-linux-gnueabihf linux-headers-amd64" ;;
+	arm64) check="$check gcc-arm-linux-gnueabihf libc6-dev-armhf-cross
+		binutils-arm-linux-gnueabihf" ;;
+esac
+bench="$build fio sysbench stress-ng"
+
+case $profile in
+	build) want="$build $headers" ;;
+	check) want="$check" ;;
+	bench) want="$bench" ;;
+	*) echo "usage: scripts/deps.sh [build|check|bench]" >&2; exit 2 ;;
+esac
+
+missing=
+for p in $want; do
+	st=$(dpkg-query -W -f='${Status}' "$p" 2>/dev/null || true)
+	case $st in
+		*"install ok installed"*) ;;
+		*) missing="$missing $p" ;;
+	esac
+done
+[ -z "$missing" ] && exit 0
+
+if [ "$(id -u)" -eq 0 ]; then
+	sudo=
+elif command -v sudo >/dev/null 2>&1 && sudo -n true 2>/dev/null; then
+	sudo=sudo
+else
+	echo "burnkit: these Debian packages are missing:$missing" >&2
+	echo "burnkit: install them with:" >&2
+	echo "  sudo apt-get update && sudo apt-get install -y$missing" >&2
+	exit 1
+fi
+
+echo "burnkit: installing:$missing"
+export DEBIAN_FRONTEND=noninteractive
+# Install straight away when the package lists are fresh enough; else update.
+if ! $sudo apt-get install -y -qq --no-install-recommends $missing >/dev/null 2>&1; then
+	$sudo apt-get update -qq
+	$sudo apt-get install -y -qq --no-install-recommends $missing
+fi

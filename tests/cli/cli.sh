@@ -1,0 +1,85 @@
+#!/bin/sh
+# The runner's command line, end to end (TAP): exit statuses, one-line
+# errors, --dry-run, JSON lines, fixture trees. Runs the host runner, or a
+# cross-built one under qemu-user:  tests/cli/cli.sh RUNNER [EMULATOR]
+set -u
+runner=$1
+emu=${2:-}
+check=${JSONL_CHECK:-build/tests/tools/jsonl_check}
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT INT TERM
+n=0
+failed=0
+
+bk() { $emu "$runner" "$@"; }
+
+ok() {	# ok DESCRIPTION COMMAND... : passes when COMMAND succeeds
+	desc=$1
+	shift
+	n=$((n + 1))
+	if "$@" >"$tmp/out" 2>&1; then
+		echo "ok $n - $desc"
+	else
+		echo "not ok $n - $desc"
+		sed 's/^/#   /' "$tmp/out" | head -20
+		failed=$((failed + 1))
+	fi
+}
+
+# status EXPECTED ARGS...: the runner exits EXPECTED; stderr is one line
+# when EXPECTED is 2.
+status() {
+	want=$1
+	shift
+	bk "$@" >"$tmp/stdout" 2>"$tmp/stderr"
+	got=$?
+	if [ "$got" -ne "$want" ]; then
+		echo "exit $got, want $want; stderr:"
+		cat "$tmp/stderr"
+		return 1
+	fi
+	if [ "$want" -eq 2 ] && [ "$(wc -l <"$tmp/stderr")" -ne 1 ]; then
+		echo "usage error is not one line:"
+		cat "$tmp/stderr"
+		return 1
+	fi
+	return 0
+}
+
+contains() {	# contains FILE TEXT
+	grep -q -- "$2" "$1" || { echo "\"$2\" not in $1:"; cat "$1"; return 1; }
+}
+
+echo "TAP version 13"
+ok "--version" status 0 --version
+ok "list names info and timer" sh -c "$emu $runner list | grep -q '^timer ' && $emu $runner list | grep -q '^info '"
+ok "no arguments is a usage error" sh -c "$emu $runner >/dev/null 2>&1; [ \$? -eq 2 ]"
+ok "unknown tester: exit 2, one line" status 2 nosuchtester
+ok "unknown long option: exit 2, one line" status 2 timer --bogus
+ok "message names the option" contains "$tmp/stderr" '"--bogus"'
+ok "unknown legacy word: exit 2" status 2 timer "Zap 3"
+ok "message lists the known letters" contains "$tmp/stderr" 'first letter picks'
+ok "out of range: exit 2" status 2 timer --ms 0
+ok "message states the range" contains "$tmp/stderr" 'from 1 to 10000'
+ok "bad number: exit 2" status 2 timer --ms ten
+ok "value without a name: exit 2" status 2 timer 12
+ok "log out of range: exit 2" status 2 timer Log 100
+ok "given twice: exit 2" status 2 timer --ms 5 --ms 6
+ok "bad --isa value for info is unknown option" status 2 info --isa nosuch
+ok "tester --help" status 0 timer --help
+ok "help names the legacy word" contains "$tmp/stdout" 'Log'
+ok "--dry-run prints resolved parameters" status 0 timer --dry-run "Log 5" --ms 7
+ok "dry-run shows the values" sh -c "grep -q 'ms .*7' $tmp/stdout && grep -q 'log .*5' $tmp/stdout"
+ok "--dry-run --json - is strict JSON" sh -c "$emu $runner timer --dry-run --json - --ms 9 > $tmp/dry.jsonl && $check $tmp/dry.jsonl params && grep -q '\"ms\":9' $tmp/dry.jsonl"
+ok "timer runs and lists the sources" status 0 timer --ms 5
+ok "timer names its timebase" contains "$tmp/stdout" 'Timebase:'
+ok "monotonic_raw is always there" contains "$tmp/stdout" 'monotonic_raw'
+ok "timer --json: every line strict, start has version and params" sh -c "$emu $runner timer --ms 5 --json $tmp/t.jsonl >/dev/null && $check $tmp/t.jsonl type tester && head -1 $tmp/t.jsonl | grep -q '\"version\"' && head -1 $tmp/t.jsonl | grep -q '\"params\"' && tail -1 $tmp/t.jsonl | grep -q '\"type\":\"summary\"'"
+ok "info runs" status 0 info
+ok "info reads a Pi 4 fixture tree" sh -c "$emu $runner info --root tests/unit/fixtures/pi4 | grep -q 'Raspberry Pi 4 Model B'"
+ok "info on an empty root reports what is missing" sh -c "$emu $runner info --root $tmp/empty | grep -q 'Missing'"
+ok "text log appended in Longbottom layout" sh -c "cd $tmp && $emu $OLDPWD/$runner timer --ms 5 Log 3 >/dev/null && $emu $OLDPWD/$runner timer --ms 5 Log 3 NoConfig >/dev/null && [ \$(grep -c 'Counter sources' logTimer3.txt) -eq 2 ] && grep -q 'SYSTEM INFORMATION' logTimer3.txt"
+ok "JSON to stdout keeps the console on stderr" sh -c "$emu $runner timer --ms 5 --json - 2>/dev/null | $check -"
+
+echo "1..$n"
+[ "$failed" -eq 0 ]

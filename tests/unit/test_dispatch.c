@@ -1,0 +1,89 @@
+// SPDX-License-Identifier: MIT
+/* dispatch: the kernel table, --isa, and hidden features. */
+#include <criterion/criterion.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "dispatch.h"
+
+Test(dispatch, ref_isa_gives_the_references)
+{
+	struct bk_kernel_table t;
+	char err[256];
+
+	cr_assert_eq(bk_dispatch_init(&t, "ref", err, sizeof(err)), 0, "%s", err);
+	cr_assert_eq(t.fpu32_ops32, fpu32_ops32_ref);
+	cr_assert_eq(t.fpu64_ops2, fpu64_ops2_ref);
+	cr_assert_eq(t.int_check, int_check_ref);
+	cr_assert_str_eq(t.fpu32_ops8_isa, "ref");
+	cr_assert_str_eq(t.top_isa, "ref");
+}
+
+Test(dispatch, unknown_isa_is_refused_with_the_list)
+{
+	struct bk_kernel_table t;
+	char err[256];
+
+	cr_assert_eq(bk_dispatch_init(&t, "mmx", err, sizeof(err)), -1);
+	cr_assert(strstr(err, "unknown ISA \"mmx\""), "%s", err);
+	cr_assert(strstr(err, "ref"), "%s", err);
+}
+
+Test(dispatch, best_table_uses_each_slots_highest_supported_variant)
+{
+	struct bk_kernel_table t;
+	size_t nv, nisa;
+	const struct bk_variant *v = bk_variants(&nv);
+	const struct bk_isa *isa = bk_isas(&nisa);
+	uint32_t feat = bk_cpu_features();
+	char err[256];
+
+	cr_assert_eq(bk_dispatch_init(&t, NULL, err, sizeof(err)), 0, "%s", err);
+#define CHECK_SLOT_(s_, type, ref)					\
+	{								\
+		int best = 0;						\
+		const char *best_sym = NULL;				\
+		for (size_t i = 0; i < nv; i++) {			\
+			int r = bk_isa_rank(v[i].isa);			\
+			if (strcmp(v[i].slot, #s_) ||			\
+			    !bk_isa_supported(&isa[r], feat) || r < best) \
+				continue;				\
+			best = r;					\
+			best_sym = v[i].symbol;				\
+			cr_assert_eq((void (*)(void))t.s_, v[i].fn,	\
+				     "%s: %s should win", #s_, best_sym); \
+		}							\
+		if (!best_sym)						\
+			cr_assert_eq(t.s_, ref, "%s: reference expected", #s_); \
+		else							\
+			cr_assert_str_eq(t.s_##_isa, isa[best].name);	\
+	}
+	BK_KERNEL_SLOTS(CHECK_SLOT_)
+#undef CHECK_SLOT_
+	(void)nisa;
+}
+
+Test(dispatch, forcing_an_isa_the_cpu_lacks_fails_clearly)
+{
+	size_t nisa;
+	const struct bk_isa *isa = bk_isas(&nisa);
+	struct bk_kernel_table t;
+	char err[256], mask[256] = "";
+
+	if (nisa < 2)
+		cr_skip_test("this architecture has no ISA above the reference");
+	/* Hide every feature the top ISA needs. */
+	for (unsigned b = 0; b < BK_FEAT_COUNT; b++)
+		if (isa[nisa - 1].needs & (1u << b)) {
+			strcat(mask, bk_feature_name(b));
+			strcat(mask, ",");
+		}
+	if (!*mask)
+		cr_skip_test("the top ISA needs no feature");
+	setenv("BURNKIT_CPU_MASK", mask, 1);
+	/* bk_cpu_features() caches: this test runs in its own process. */
+	cr_assert_eq(bk_dispatch_init(&t, isa[nisa - 1].name, err, sizeof(err)), -1);
+	cr_assert(strstr(err, "this CPU cannot run ISA"), "%s", err);
+	cr_assert_eq(bk_dispatch_init(&t, NULL, err, sizeof(err)), 0, "%s", err);
+	cr_assert_neq(strcmp(t.top_isa, isa[nisa - 1].name), 0);
+}

@@ -1,0 +1,145 @@
+// SPDX-License-Identifier: MIT
+/* json writer and log streams: strict JSON, unique keys, each line durable. */
+#include <criterion/criterion.h>
+#include <fcntl.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "json.h"
+#include "log.h"
+#include "params.h"
+#include "../tools/jsoncheck.h"
+
+Test(json, escapes_and_special_numbers)
+{
+	struct bk_json j;
+	char err[256];
+
+	bk_json_init(&j);
+	bk_json_object_begin(&j, NULL);
+	bk_json_str(&j, "s", "quote\" back\\ nl\n tab\t bell\a");
+	bk_json_real(&j, "nan", NAN);
+	bk_json_real(&j, "inf", INFINITY);
+	bk_json_real(&j, "big", 1e300);
+	bk_json_int(&j, "neg", -5);
+	bk_json_array_begin(&j, "a");
+	bk_json_object_begin(&j, NULL);
+	bk_json_bool(&j, "t", 1);
+	bk_json_object_end(&j);
+	bk_json_null(&j, NULL);
+	bk_json_array_end(&j);
+	bk_json_object_end(&j);
+	const char *t = bk_json_text(&j);
+	cr_assert_eq(jsoncheck(t, strlen(t), err, sizeof(err)), 0, "%s: %s", err, t);
+	cr_assert(strstr(t, "\"nan\":null"));
+	cr_assert(strstr(t, "\"inf\":null"));
+	cr_assert(strstr(t, "\\u0007"));
+	cr_assert_eq(t[strlen(t) - 1], '\n');
+	bk_json_free(&j);
+}
+
+Test(jsoncheck, rejects_what_it_must)
+{
+	static const char *const badtext[] = {
+		"{\"a\":1,\"a\":2}", "{\"a\":1,}", "{a:1}", "[1 2]", "{\"a\":01}",
+		"{\"a\":\"\x01\"}", "{\"a\":1} x", "{\"a\":NaN}", "{\"a\":tru}",
+	};
+	char err[256];
+
+	for (size_t i = 0; i < sizeof(badtext) / sizeof(badtext[0]); i++)
+		cr_assert_eq(jsoncheck(badtext[i], strlen(badtext[i]), err, sizeof(err)),
+			     -1, "accepted %s", badtext[i]);
+	cr_assert_eq(jsoncheck("{\"a\":{\"a\":1}}", 13, err, sizeof(err)), 0, "%s", err);
+}
+
+Test(log, every_line_strict_with_schema_version_and_params)
+{
+	char dir[] = "/tmp/bk-log-XXXXXX", path[128], err[256], *argv[4];
+	struct bk_params p;
+	struct bk_log l;
+	struct bk_json j;
+
+	cr_assert_not_null(mkdtemp(dir));
+	snprintf(path, sizeof(path), "%s/out.jsonl", dir);
+	argv[0] = "--json";
+	argv[1] = path;
+	cr_assert_eq(bk_params_parse(&p, "t", NULL, 2, argv, err, sizeof(err)), 0, "%s", err);
+	cr_assert_eq(bk_log_open(&l, "t", "log", &p, err, sizeof(err)), 0, "%s", err);
+	bk_json_init(&j);
+	bk_rec_begin(&l, &j, "start");
+	bk_json_str(&j, "version", BK_VERSION);
+	bk_json_object_begin(&j, "params");
+	bk_params_json(&p, &j);
+	bk_json_object_end(&j);
+	bk_rec_end(&l, &j);
+	for (int i = 0; i < 3; i++) {
+		bk_rec_begin(&l, &j, "pass");
+		bk_json_int(&j, "pass", i);
+		bk_rec_end(&l, &j);
+	}
+	bk_json_int(&l.summary, "passes", 3);
+	bk_log_close(&l, 0);
+	bk_json_free(&j);
+
+	FILE *f = fopen(path, "r");
+	char *line = NULL;
+	size_t cap = 0;
+	ssize_t n;
+	int lines = 0;
+
+	cr_assert_not_null(f);
+	while ((n = getline(&line, &cap, f)) > 0) {
+		cr_assert_eq(jsoncheck(line, (size_t)n, err, sizeof(err)), 0,
+			     "line %d: %s: %s", lines + 1, err, line);
+		cr_assert(jsoncheck_has_key(line, "schema"), "line %d", lines + 1);
+		if (!lines) {
+			cr_assert(strstr(line, "\"version\":\"" BK_VERSION "\""));
+			cr_assert(strstr(line, "\"params\":{"));
+		}
+		lines++;
+	}
+	cr_assert_eq(lines, 5, "start, 3 passes, summary: got %d", lines);
+	cr_assert(strstr(line, "\"type\":\"summary\""), "%s", line);
+	cr_assert(strstr(line, "\"passes\":3"), "%s", line);
+	cr_assert(strstr(line, "\"status\":\"ok\""), "%s", line);
+	free(line);
+	fclose(f);
+	unlink(path);
+	rmdir(dir);
+	bk_params_free(&p);
+}
+
+Test(log, text_log_is_appended_and_json_stdout_moves_console)
+{
+	char dir[] = "/tmp/bk-log-XXXXXX", cwd[512], err[256];
+	char *argv[] = { "Log", "7", "--json", "-" };
+	struct bk_params p;
+	struct bk_log l;
+
+	cr_assert_not_null(getcwd(cwd, sizeof(cwd)));
+	cr_assert_not_null(mkdtemp(dir));
+	cr_assert_eq(chdir(dir), 0);
+	for (int round = 0; round < 2; round++) {
+		cr_assert_eq(bk_params_parse(&p, "t", NULL, 4, argv, err, sizeof(err)), 0);
+		cr_assert_eq(bk_log_open(&l, "t", "logX", &p, err, sizeof(err)), 0, "%s", err);
+		cr_assert_eq(l.console, stderr);
+		bk_out_logonly(&l, "round %d\n", round);
+		l.json_fd = -1;	/* keep the test's stdout clean */
+		bk_log_close(&l, 0);
+		bk_params_free(&p);
+	}
+	char text[256];
+	int fd = open("logX7.txt", O_RDONLY);
+	cr_assert_geq(fd, 0);
+	ssize_t n = read(fd, text, sizeof(text) - 1);
+	cr_assert_gt(n, 0);
+	text[n] = '\0';
+	cr_assert_str_eq(text, "round 0\nround 1\n");
+	close(fd);
+	unlink("logX7.txt");
+	cr_assert_eq(chdir(cwd), 0);
+	rmdir(dir);
+}

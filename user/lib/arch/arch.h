@@ -1,0 +1,20 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * arch.h: the counter accessors of the architecture being built, one header
+ * each (fio's arch/arch-*.h). Each defines BK_ARCH_NAME and the
+ * BK_HAVE_* macros for the counters it can read from user space.
+ */
+#ifndef BK_ARCH_H
+#define BK_ARCH_H
+
+#if defined(__x86_64__)
+#include "arch-x86_64.h"
+#elif defined(__aarch64__)
+#include "arch-aarch64.h"
+#elif defined(__arm__)
+#include "arch-armv7.h"
+#else
+#define BK_ARCH_NAME "generic"
+#endif
+
+#endif

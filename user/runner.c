@@ -1,0 +1,198 @@
+// SPDX-License-Identifier: MIT
+/*
+ * runner: the life of one tester run, the same for every tester: parse,
+ * help, dry-run, supported check, logs, timer, kernel table, start record,
+ * run, summary.
+ */
+#include <errno.h>
+#include <stdio.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "testers/tester.h"
+
+#define BK_TESTER_ROW_(name) &bk_tester_##name,
+static const struct bk_tester *const testers[] = { BK_TESTERS(BK_TESTER_ROW_) };
+#undef BK_TESTER_ROW_
+
+const struct bk_tester *const *bk_testers(size_t *count)
+{
+	*count = BK_ARRAY_SIZE(testers);
+	return testers;
+}
+
+const struct bk_tester *bk_tester_find(const char *name)
+{
+	for (size_t i = 0; i < BK_ARRAY_SIZE(testers); i++)
+		if (!strcmp(testers[i]->name, name))
+			return testers[i];
+	return NULL;
+}
+
+void bk_tester_help(const struct bk_tester *t, FILE *out)
+{
+	fprintf(out, "usage: burnkit %s [options] [Longbottom-style parameters]\n\n",
+		t->name);
+	fprintf(out, "%s.\n\n%s\n\n", t->summary, t->help);
+	fprintf(out, "Parameters (long option, or the legacy word: its first letter, "
+		"either case, picks it;\nspaces and commas separate, e.g. "
+		"\"burnkit fpu KWds 10, Section 2, log 33\"):\n");
+	bk_params_help(out, t->params);
+	if (t->quick)
+		fprintf(out, "\nBurn-in (make run) uses: burnkit %s %s\n", t->name,
+			t->quick);
+	fprintf(out, "\nExit status: 0 all good, 1 errors found in the hardware, "
+		"2 usage error,\n3 this environment cannot run it, 130 interrupted.\n");
+}
+
+static void start_record(struct bk_ctx *ctx)
+{
+	struct bk_json j;
+
+	bk_json_init(&j);
+	bk_rec_begin(&ctx->log, &j, "start");
+	bk_json_str(&j, "version", BK_VERSION);
+	bk_json_uint(&j, "wall_ns", (unsigned long long)bk_wall_ns());
+	bk_json_object_begin(&j, "params");
+	bk_params_json(&ctx->params, &j);
+	bk_json_object_end(&j);
+	bk_json_object_begin(&j, "timer");
+	bk_json_str(&j, "timebase", ctx->timer.time.src->name);
+	bk_json_realp(&j, "timebase_hz", ctx->timer.time.hz, 10);
+	bk_json_realp(&j, "precision_s", bk_timer_precision(&ctx->timer), 4);
+	bk_json_str(&j, "cycles", ctx->timer.cycles.usable ?
+		    ctx->timer.cycles.src->name : NULL);
+	bk_json_object_end(&j);
+	if (ctx->tester->flags & BK_TF_KERNELS)
+		bk_json_str(&j, "isa", ctx->kernels.top_isa);
+	bk_sysinfo_json(&ctx->sysinfo, &j, "system");
+	bk_rec_end(&ctx->log, &j);
+	bk_json_free(&j);
+}
+
+static void config_header(struct bk_ctx *ctx)
+{
+	char text[4096];
+
+	if (bk_param_flag(&ctx->params, "no-config"))
+		return;
+	bk_sysinfo_text(&ctx->sysinfo, text, sizeof(text));
+	bk_out_logonly(&ctx->log,
+		       "\n ##############################################\n\n%s\n",
+		       text);
+}
+
+static void pause_at_end(struct bk_ctx *ctx)
+{
+	char line[512];
+
+	if (!bk_param_flag(&ctx->params, "pause-at-end"))
+		return;
+	fprintf(stderr, "Type a comment for the log and press Enter: ");
+	fflush(stderr);
+	if (!fgets(line, sizeof(line), stdin))
+		return;
+	bk_rstrip(line);
+	bk_out_logonly(&ctx->log, "\n Comment: %s\n", line);
+}
+
+static int dry_run(struct bk_ctx *ctx)
+{
+	const char *json = bk_param_str(&ctx->params, "json");
+	char err[256];
+
+	if (!json) {
+		bk_params_print(stdout, &ctx->params);
+		return BK_EXIT_OK;
+	}
+	if (bk_log_open(&ctx->log, ctx->tester->name, ctx->tester->log_prefix,
+			&ctx->params, err, sizeof(err))) {
+		pr_fail("%s", err);
+		return BK_EXIT_USAGE;
+	}
+	struct bk_json j;
+
+	bk_json_init(&j);
+	bk_rec_begin(&ctx->log, &j, "params");
+	bk_json_str(&j, "version", BK_VERSION);
+	bk_json_object_begin(&j, "params");
+	bk_params_json(&ctx->params, &j);
+	bk_json_object_end(&j);
+	bk_rec_end(&ctx->log, &j);
+	bk_json_free(&j);
+	bk_json_free(&ctx->log.summary);
+	return BK_EXIT_OK;
+}
+
+int bk_tester_main(const struct bk_tester *t, int argc, char **argv)
+{
+	static struct bk_ctx ctx;
+	char err[512];
+	int rc;
+
+	memset(&ctx, 0, sizeof(ctx));
+	ctx.tester = t;
+	bk_msg_set_tester(t->name);
+	if (bk_params_parse(&ctx.params, t->name, t->params, argc, argv, err,
+			    sizeof(err))) {
+		pr_fail("%s", err);
+		return BK_EXIT_USAGE;
+	}
+	if (bk_param_flag(&ctx.params, "help")) {
+		bk_tester_help(t, stdout);
+		rc = BK_EXIT_OK;
+		goto out_params;
+	}
+	if ((t->flags & BK_TF_KERNELS) &&
+	    bk_dispatch_init(&ctx.kernels, bk_param_str(&ctx.params, "isa"), err,
+			     sizeof(err))) {
+		pr_fail("--isa: %s", err);
+		rc = BK_EXIT_USAGE;
+		goto out_params;
+	}
+	if (bk_param_flag(&ctx.params, "dry-run")) {
+		rc = dry_run(&ctx);
+		goto out_params;
+	}
+	if (t->supported && t->supported(err, sizeof(err))) {
+		pr_inf("skipped: %s", err);
+		rc = BK_EXIT_ENV;
+		goto out_params;
+	}
+	if (bk_param_exists(&ctx.params, "cpu") && bk_param_given(&ctx.params, "cpu")) {
+		int cpu = (int)bk_param_int(&ctx.params, "cpu");
+		int e = bk_pin_cpu(cpu);
+
+		if (e) {
+			pr_fail("--cpu %d: cannot pin to that CPU: %s (this machine "
+				"has %d online)", cpu, strerror(-e), bk_ncpus());
+			rc = BK_EXIT_USAGE;
+			goto out_params;
+		}
+	}
+	if (bk_log_open(&ctx.log, t->name, t->log_prefix, &ctx.params, err,
+			sizeof(err))) {
+		pr_fail("%s", err);
+		rc = BK_EXIT_USAGE;
+		goto out_params;
+	}
+	bk_sysinfo_read(&ctx.sysinfo, NULL);
+	if (t->flags & BK_TF_NO_TIMER)
+		bk_timer_init(&ctx.timer, 2);
+	else
+		bk_timer_init(&ctx.timer, 0);
+	bk_install_stop_handlers();
+	start_record(&ctx);
+	config_header(&ctx);
+
+	rc = t->run(&ctx);
+	if (bk_stop_requested() && rc == BK_EXIT_OK)
+		rc = BK_EXIT_INTERRUPTED;
+
+	pause_at_end(&ctx);
+	config_header(&ctx);
+	bk_log_close(&ctx.log, rc);
+out_params:
+	bk_params_free(&ctx.params);
+	return rc;
+}

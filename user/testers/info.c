@@ -1,0 +1,93 @@
+// SPDX-License-Identifier: MIT
+/*
+ * burnkit info: what this machine is (CPU, features, memory, kernel,
+ * cpufreq, thermal zones, Raspberry Pi boot settings) and which kernels the
+ * runner would use on it.
+ */
+#include <stdio.h>
+#include <string.h>
+
+#include "tester.h"
+
+static const struct bk_param info_params[] = {
+	{ "root", NULL, BK_PT_STR, 0, 0, NULL,
+	  "read /proc, /sys and /boot below this directory (a fixture tree)", NULL },
+	BK_PARAMS_END
+};
+
+static void kernel_table(struct bk_ctx *ctx, struct bk_json *j)
+{
+	struct bk_kernel_table kt;
+	size_t nisa;
+	const struct bk_isa *isa = bk_isas(&nisa);
+	uint32_t feat = bk_cpu_features();
+	char err[256], feats[512];
+
+	bk_features_string(feat, feats, sizeof(feats));
+	bk_out(&ctx->log, " Features used by burnkit: %s\n", *feats ? feats : "none");
+	bk_out(&ctx->log, " Kernel ISAs (--isa):\n");
+	bk_json_str(j, "features", feats);
+	bk_json_array_begin(j, "isas");
+	for (size_t i = 0; i < nisa; i++) {
+		int ok = bk_isa_supported(&isa[i], feat);
+
+		bk_out(&ctx->log, "   %-8s %-3s %s\n", isa[i].name, ok ? "yes" : "no",
+		       isa[i].what);
+		bk_json_object_begin(j, NULL);
+		bk_json_str(j, "name", isa[i].name);
+		bk_json_bool(j, "supported", ok);
+		bk_json_object_end(j);
+	}
+	bk_json_array_end(j);
+	if (bk_dispatch_init(&kt, NULL, err, sizeof(err)))
+		return;
+	bk_out(&ctx->log, " Kernel table (best for this CPU):\n");
+	bk_json_object_begin(j, "kernels");
+#define BK_SHOW_SLOT_(slot, type, ref)					\
+	bk_out(&ctx->log, "   %-12s %s%s\n", #slot, kt.slot##_isa,		\
+	       kt.slot##_order == BK_ORDER_FUSED ? " (fused multiply-add)" : ""); \
+	bk_json_str(j, #slot, kt.slot##_isa);
+	BK_KERNEL_SLOTS(BK_SHOW_SLOT_)
+#undef BK_SHOW_SLOT_
+	bk_json_object_end(j);
+}
+
+static int info_run(struct bk_ctx *ctx)
+{
+	const char *root = bk_param_str(&ctx->params, "root");
+	struct bk_sysinfo *si = &ctx->sysinfo;
+	char text[8192];
+	struct bk_json j;
+
+	if (root)
+		bk_sysinfo_read(si, root);
+	bk_sysinfo_text(si, text, sizeof(text));
+	bk_out(&ctx->log, "\n%s", text);
+	if (bk_sysinfo_is_rpi(si) && !si->nboot)
+		bk_out(&ctx->log, " Boot settings: none found (config.txt missing or "
+		       "without clock/voltage lines)\n");
+	bk_out(&ctx->log, "\n");
+
+	bk_json_init(&j);
+	bk_rec_begin(&ctx->log, &j, "info");
+	bk_sysinfo_json(si, &j, "system");
+	bk_json_bool(&j, "raspberry_pi", bk_sysinfo_is_rpi(si));
+	if (!root)
+		kernel_table(ctx, &j);
+	bk_rec_end(&ctx->log, &j);
+	bk_json_free(&j);
+	return BK_EXIT_OK;
+}
+
+const struct bk_tester bk_tester_info = {
+	.name = "info",
+	.summary = "System information: CPU, memory, kernel, clocks, sensors, kernels",
+	.help = "Reads /proc, /sys and the Raspberry Pi config.txt (/boot/firmware or\n"
+		"/boot). Whatever is missing is listed as missing; vcgencmd is never\n"
+		"needed. --root DIR reads a copy of those trees (used by the tests).",
+	.params = info_params,
+	.log_prefix = "logInfo",
+	.quick = "",
+	.flags = BK_TF_TOOL | BK_TF_NO_TIMER,
+	.run = info_run,
+};

@@ -1,0 +1,11 @@
+/* SPDX-License-Identifier: MIT */
+/* Every tester and tool of the runner, once, in the order `burnkit list` shows. */
+#ifndef BK_TESTER_LIST_H
+#define BK_TESTER_LIST_H
+
+#define BK_TESTERS(X)	\
+	X(info)		\
+	X(timer)	\
+	X(burnin)
+
+#endif

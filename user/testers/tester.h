@@ -1,0 +1,81 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * tester.h: what a tester is. Each tester is one file in user/testers/ that
+ * ends in its const descriptor (stress-ng's stressor_info_t); every tester
+ * is listed once in list.h, and the runner, --help, the burn-in and the
+ * tests all read that list.
+ */
+#ifndef BK_TESTER_H
+#define BK_TESTER_H
+
+#include <stddef.h>
+
+#include "dispatch.h"
+#include "log.h"
+#include "params.h"
+#include "sysinfo.h"
+#include "timing.h"
+#include "util.h"
+
+struct bk_tester;
+
+/* Everything a tester's run() gets, prepared by the runner. */
+struct bk_ctx {
+	const struct bk_tester *tester;
+	struct bk_params params;
+	struct bk_log log;
+	struct bk_timer timer;
+	struct bk_sysinfo sysinfo;
+	struct bk_kernel_table kernels;	/* when the tester has BK_TF_KERNELS */
+};
+
+enum {
+	BK_TF_KERNELS = 1u << 0,	/* uses the kernel table (--isa) */
+	BK_TF_TOOL = 1u << 1,		/* a tool, not a stress test */
+	BK_TF_NO_TIMER = 1u << 2,	/* does not need the timer measured */
+};
+
+struct bk_tester {
+	const char *name;
+	const char *summary;		/* one line, for `burnkit list` */
+	const char *help;		/* a paragraph for `burnkit NAME --help` */
+	const struct bk_param *params;	/* terminated by { NULL } */
+	const char *log_prefix;		/* --log N writes <prefix>N.txt */
+	const char *quick;		/* burn-in parameters; NULL: not in it */
+	unsigned flags;
+	/* 0 when this machine can run it; else -1 and the reason. */
+	int (*supported)(char *why, size_t len);
+	/* Returns a BK_EXIT_* status. */
+	int (*run)(struct bk_ctx *ctx);
+};
+
+/* Parameters shared by testers that run kernels on one CPU. */
+#define BK_PARAM_ISA							\
+	{ "isa", NULL, BK_PT_STR, 0, 0, NULL,				\
+	  "kernel ISA to use (see burnkit info); default: the best this CPU has", \
+	  NULL }
+#define BK_PARAM_CPU							\
+	{ "cpu", NULL, BK_PT_INT, 0, 4095, NULL,			\
+	  "pin to this CPU (default: not pinned)", NULL }
+#define BK_PARAMS_END { NULL, NULL, 0, 0, 0, NULL, NULL, NULL }
+
+#define BK_TESTER_DECLARE_(name) extern const struct bk_tester bk_tester_##name;
+#include "list.h"
+BK_TESTERS(BK_TESTER_DECLARE_)
+#undef BK_TESTER_DECLARE_
+
+/* The table, in list order. */
+const struct bk_tester *const *bk_testers(size_t *count);
+const struct bk_tester *bk_tester_find(const char *name);
+
+/* Print "burnkit NAME --help". */
+void bk_tester_help(const struct bk_tester *t, FILE *out);
+
+/*
+ * Run one tester with argv (the words after its name): parse, help,
+ * dry-run, supported check, open the logs, measure the timer, fill the
+ * kernel table, write the start record, run, close. Returns the exit status.
+ */
+int bk_tester_main(const struct bk_tester *t, int argc, char **argv);
+
+#endif
