@@ -58,7 +58,7 @@ OPT ?= -O2
 CFLAGS ?= $(OPT) -g
 BK_CFLAGS := -std=c11 -Wall -Wextra -Werror -Wshadow -Wstrict-prototypes \
 	-Wmissing-prototypes -Wformat=2 -fno-strict-aliasing $(ARCH_CFLAGS)
-BK_CPPFLAGS := -D_GNU_SOURCE -DBK_VERSION='"$(VERSION)"' -Iinclude -Iuser/lib -Iasm -MMD -MP
+BK_CPPFLAGS := -D_GNU_SOURCE -DBK_VERSION='"$(VERSION)"' -Iinclude -Iuser -Iuser/lib -Iasm -MMD -MP
 BK_ASFLAGS := $(ARCH_CFLAGS)
 BK_LDLIBS := -lpthread -lm
 

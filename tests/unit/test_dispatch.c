@@ -42,21 +42,22 @@ Test(dispatch, best_table_uses_each_slots_highest_supported_variant)
 #define CHECK_SLOT_(s_, type, ref)					\
 	{								\
 		int best = 0;						\
-		const char *best_sym = NULL;				\
+		const struct bk_variant *win = NULL;			\
 		for (size_t i = 0; i < nv; i++) {			\
 			int r = bk_isa_rank(v[i].isa);			\
 			if (strcmp(v[i].slot, #s_) ||			\
 			    !bk_isa_supported(&isa[r], feat) || r < best) \
 				continue;				\
 			best = r;					\
-			best_sym = v[i].symbol;				\
-			cr_assert_eq((void (*)(void))t.s_, v[i].fn,	\
-				     "%s: %s should win", #s_, best_sym); \
+			win = &v[i];					\
 		}							\
-		if (!best_sym)						\
+		if (!win) {						\
 			cr_assert_eq(t.s_, ref, "%s: reference expected", #s_); \
-		else							\
+		} else {						\
+			cr_assert_eq((void (*)(void))t.s_, win->fn,	\
+				     "%s: %s should win", #s_, win->symbol); \
 			cr_assert_str_eq(t.s_##_isa, isa[best].name);	\
+		}							\
 	}
 	BK_KERNEL_SLOTS(CHECK_SLOT_)
 #undef CHECK_SLOT_

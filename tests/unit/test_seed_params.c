@@ -1,0 +1,83 @@
+// SPDX-License-Identifier: MIT
+/*
+ * Every parameter string that appears in the seed documents, parsed by the
+ * tester it belongs to, must give exactly what its long-option twin gives.
+ * Each tester adds its rows to `seeds` below.
+ */
+#include <criterion/criterion.h>
+#include <ctype.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "json.h"
+#include "testers/tester.h"
+
+static const struct {
+	const char *tester;
+	const char *legacy;	/* as written in the seed */
+	const char *twin[8];	/* the same with long options */
+} seeds[] = {
+	/* burnkit info and timer take no Longbottom parameters of their own */
+	{ "timer", "log 29, NoConfig", { "--log", "29", "--no-config" } },
+	{ "timer", "Log 0", { "--log", "0" } },
+};
+
+/* The resolved parameters as JSON text: equal text means equal values. */
+static char *resolved(const char *tester, int argc, char **argv)
+{
+	const struct bk_tester *t = bk_tester_find(tester);
+	struct bk_params p;
+	struct bk_json j;
+	char err[512], *out;
+
+	cr_assert_not_null(t, "tester %s is not registered", tester);
+	cr_assert_eq(bk_params_parse(&p, t->name, t->params, argc, argv, err, sizeof(err)),
+		     0, "%s: \"%s\": %s", tester, argc ? argv[0] : "", err);
+	bk_json_init(&j);
+	bk_json_object_begin(&j, NULL);
+	bk_params_json(&p, &j);
+	bk_json_object_end(&j);
+	out = strdup(bk_json_text(&j));
+	bk_json_free(&j);
+	bk_params_free(&p);
+	return out;
+}
+
+Test(seed_params, legacy_strings_equal_their_long_option_twins)
+{
+	for (size_t i = 0; i < sizeof(seeds) / sizeof(seeds[0]); i++) {
+		char *legacy_argv[1] = { (char *)seeds[i].legacy };
+		char *twin_argv[8];
+		int n = 0;
+
+		while (n < 8 && seeds[i].twin[n]) {
+			twin_argv[n] = (char *)seeds[i].twin[n];
+			n++;
+		}
+		char *a = resolved(seeds[i].tester, 1, legacy_argv);
+		char *b = resolved(seeds[i].tester, n, twin_argv);
+
+		cr_assert_str_eq(a, b, "%s \"%s\":\n legacy %s long   %s",
+				 seeds[i].tester, seeds[i].legacy, a, b);
+		free(a);
+		free(b);
+	}
+}
+
+Test(seed_params, no_tester_has_two_parameters_on_one_letter)
+{
+	size_t n;
+	const struct bk_tester *const *t = bk_testers(&n);
+
+	for (size_t i = 0; i < n; i++) {
+		const struct bk_param *p = t[i]->params;
+
+		for (size_t a = 0; p && p[a].name; a++)
+			for (size_t b = a + 1; p[b].name; b++)
+				cr_assert(!p[a].legacy || !p[b].legacy ||
+					  toupper((unsigned char)p[a].legacy[0]) !=
+					  toupper((unsigned char)p[b].legacy[0]),
+					  "%s: %s and %s share the letter %c", t[i]->name,
+					  p[a].legacy, p[b].legacy, p[a].legacy[0]);
+	}
+}
