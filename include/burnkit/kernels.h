@@ -26,6 +26,9 @@
  * The terms are summed left to right: ((t1 - t2) + t3) - t4 ...
  * Every pass sweeps the whole array (a kernel must not keep a word in a
  * register across passes: the memory traffic is part of the test).
+ * Every word goes through the same operation sequence, tail included, so
+ * words that start equal stay bit-identical (the testers check exactly
+ * that after every pass: a difference is a hardware error).
  * x may have any 4-byte (fpu32) or 8-byte (fpu64) alignment; n may be 0.
  * ------------------------------------------------------------------------ */
 #define BK_FPU_NCONSTS 23	/* a..y (22) for ops8/ops32, then K2 for ops2 */

@@ -53,6 +53,27 @@ static void prefix##_case(const struct bk_variant *v, bk_##prefix##_fn *ref, \
 	free(want);							\
 }									\
 									\
+/* Equal words in, bit-identical words out, at every position. */	\
+static void prefix##_uniform(const struct bk_variant *v, size_t len,	\
+			     size_t off)				\
+{									\
+	T *raw = malloc((off + len + 1) * sizeof(T) + 64);		\
+	T *x = (T *)(((uintptr_t)raw + 63) & ~(uintptr_t)63) + off;	\
+									\
+	for (size_t i = 0; i < len; i++)				\
+		x[i] = (T)BK_FPU_X0;					\
+	((bk_##prefix##_fn *)v->fn)(x, len, 5);				\
+	for (size_t i = 1; i < len; i++)				\
+		if (memcmp(&x[i], &x[0], sizeof(T))) {			\
+			case_fail("%s len %zu offset %zu: word %zu is %.9g, " \
+				  "word 0 is %.9g (all must be equal)",	\
+				  v->symbol, len, off, i, (double)x[i],	\
+				  (double)x[0]);			\
+			break;						\
+		}							\
+	free(raw);							\
+}									\
+									\
 void check_##prefix(const struct bk_variant *v)				\
 {									\
 	uint64_t rng = 0x9e3779b97f4a7c15ull;				\
@@ -73,6 +94,9 @@ void check_##prefix(const struct bk_variant *v)				\
 			for (size_t passes = 1; passes <= 3; passes += 2) \
 				prefix##_case(v, ref, len, off, passes, &rng); \
 	}								\
+	for (size_t len = 1; len <= 200; len++)				\
+		for (size_t off = 0; off < max_off; off += 3)		\
+			prefix##_uniform(v, len, off);			\
 }
 
 BK_FPU_CHECK(fpu32, float, BK_FPU32_FUSED_REL_TOL)
