@@ -22,7 +22,8 @@ REF_SRCS := $(addprefix asm/ref/, \
 	fpu.c int.c)
 
 # Tuned kernels per family and architecture (asm/<arch>/).
-FPU_ASM_x86_64 :=
+FPU_ASM_x86_64 := $(addprefix asm/x86_64/, \
+	fpu_sse2.S fpu_avx2.S fpu_avx512.S)
 FPU_ASM_aarch64 :=
 FPU_ASM_armv7 :=
 INT_ASM_x86_64 := asm/x86_64/int.S

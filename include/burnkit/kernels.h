@@ -96,7 +96,25 @@ bk_int_read_fn int_read_ref;
 	X(int_read, bk_int_read_fn, int_read_ref)
 
 /* Tuned variants, per family and architecture: X(isa, slot, symbol, order). */
-#define BK_FPU_VARIANTS_x86_64(X)
+#define BK_FPU_VARIANTS_x86_64(X)					\
+	X(sse2, fpu32_ops2, fpu32_ops2_x86_64_sse2, EXACT)		\
+	X(sse2, fpu32_ops8, fpu32_ops8_x86_64_sse2, EXACT)		\
+	X(sse2, fpu32_ops32, fpu32_ops32_x86_64_sse2, EXACT)		\
+	X(sse2, fpu64_ops2, fpu64_ops2_x86_64_sse2, EXACT)		\
+	X(sse2, fpu64_ops8, fpu64_ops8_x86_64_sse2, EXACT)		\
+	X(sse2, fpu64_ops32, fpu64_ops32_x86_64_sse2, EXACT)		\
+	X(avx2, fpu32_ops2, fpu32_ops2_x86_64_avx2, EXACT)		\
+	X(avx2, fpu32_ops8, fpu32_ops8_x86_64_avx2, FUSED)		\
+	X(avx2, fpu32_ops32, fpu32_ops32_x86_64_avx2, FUSED)		\
+	X(avx2, fpu64_ops2, fpu64_ops2_x86_64_avx2, EXACT)		\
+	X(avx2, fpu64_ops8, fpu64_ops8_x86_64_avx2, FUSED)		\
+	X(avx2, fpu64_ops32, fpu64_ops32_x86_64_avx2, FUSED)		\
+	X(avx512, fpu32_ops2, fpu32_ops2_x86_64_avx512, EXACT)		\
+	X(avx512, fpu32_ops8, fpu32_ops8_x86_64_avx512, FUSED)		\
+	X(avx512, fpu32_ops32, fpu32_ops32_x86_64_avx512, FUSED)	\
+	X(avx512, fpu64_ops2, fpu64_ops2_x86_64_avx512, EXACT)		\
+	X(avx512, fpu64_ops8, fpu64_ops8_x86_64_avx512, FUSED)		\
+	X(avx512, fpu64_ops32, fpu64_ops32_x86_64_avx512, FUSED)
 #define BK_FPU_VARIANTS_aarch64(X)
 #define BK_FPU_VARIANTS_armv7(X)
 

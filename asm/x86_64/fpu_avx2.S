@@ -1,0 +1,482 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * fpu_avx2.S: the burninfpu / MP-MFLOPS kernels (2, 8 and 32 operations
+ * per word, single and double precision) for x86-64 with AVX2 and FMA3.
+ *
+ * Assumptions:
+ *
+ * x86-64, System V ABI, AVX (VEX encoding, 16 ymm registers), AVX2 and
+ * FMA3. x is 4-byte (fpu32) or 8-byte (fpu64) aligned, n >= 0, passes >= 0;
+ * n or passes 0 does nothing. Contract, constants and operation order:
+ * include/burnkit/kernels.h.
+ *
+ * Strategy: each pass splits x into a head up to the first 32-byte
+ * boundary, whole blocks of aligned vectors (the loop body), whole aligned
+ * vectors, and a tail. Head and tail go through vmaskmovps/vmaskmovpd with
+ * a lane mask taken from a sliding window over lane_masks (the window for
+ * k bytes starts k bytes before its end), so they touch no word outside x
+ * and any n and alignment take the same path. The constants are broadcast
+ * once per call. A vector's terms form one dependency chain (10 fused
+ * multiply-adds of 4 cycles in ops32), so a block interleaves its vectors
+ * term by term and the out-of-order core overlaps consecutive blocks. One
+ * temporary register serves every x + c of a block: renaming makes its uses
+ * independent.
+ *
+ * ops32 needs 22 constants and 16 registers hold 5 data registers at
+ * least: the 11 addends (a, c, e, ...) stay in registers, the 11 factors
+ * (b, d, f, ...) are broadcast once to a 32-byte aligned stack frame and
+ * each fused multiply-add takes its factor as a memory operand (one fused
+ * uop; about 1.6 loads per cycle at full speed, within the 2-3 load ports
+ * of current cores). Blocks are two vectors there, four in ops8 and ops2.
+ *
+ * Operation order: FUSED. ops2 is exact: (x + a) * K2, rounded twice.
+ * ops8 and ops32 compute every x + c exactly as the reference, the first
+ * product (x + a) * b rounded as the reference, and then fuse each further
+ * product into the running sum, left to right:
+ *     r = (x + a) * b;  r = r - (x + c) * d;  r = r + (x + e) * f;  ...
+ * where each `r = r -/+ u * k` is one vfnmadd231/vfmadd231 (one rounding
+ * instead of two). So ops8 fuses terms 2 and 3, ops32 terms 2 to 11.
+ *
+ * Instruction counts of the loop bodies, by class as the `Loop body` lines
+ * state them (a block is 4 vectors in ops2 and ops8, 2 in ops32; a vector
+ * holds 8 fpu32 or 4 fpu64 words):
+ *
+ *     kernel   per vector                    per block  fpu32/word  fpu64/word
+ *     ops2     load 1, add 1, mul 1, store 1     19        0.59        1.19
+ *     ops8     load 1, add 3, mul 1, fma 2,      35        1.09        2.19
+ *              store 1
+ *     ops32    load 1, add 11, mul 1, fma 10,    51        3.19        6.38
+ *              store 1
+ *
+ * plus 3 for the loop control in each block (add, cmp, jne). In ops32 the
+ * mul and the 10 fma of each vector take their factor from the stack as a
+ * memory operand; they count as mul and fma, not as loads. Classes by
+ * mnemonic: vmovups/vmovupd from memory is a load, to memory a store;
+ * vaddps/vaddpd and the pointer's add are add; vmulps/vmulpd mul;
+ * vfmadd231/vfnmadd231 fma; cmp; jcc branch; anything else other.
+ */
+
+#include "asmdefs.h"
+
+#define xbase	%rdi		/* x */
+#define nwords	%rsi		/* n, before the split */
+#define headmask %rsi		/* lane mask window of the head, after it */
+#define npasses	%rdx		/* passes left */
+#define cur	%rax		/* current vector in a pass */
+#define xend	%rcx		/* end of x */
+#define blkend	%r8		/* end of the whole blocks */
+#define vecend	%r9		/* end of the whole vectors */
+#define body	%r10		/* first 32-byte aligned vector */
+#define nbytes	%r11		/* bytes after the head, during the split */
+#define tailmask %r11		/* lane mask window of the tail, after it */
+#define consts	%rax		/* bk_fpu*_consts, before the first pass */
+
+#define VEC_BYTES 32
+
+/* Every kernel keeps x of its single vector in ymm0 and a lane mask in ymm1. */
+#define lanes	%ymm1
+
+	.section .rodata
+	.p2align 5
+lane_masks:
+	.long	-1, -1, -1, -1, -1, -1, -1, -1
+	.long	0, 0, 0, 0, 0, 0, 0, 0
+	.text
+
+/*
+ * Split x[0, n) (esz_shift: log2 of the word size) into the head, the
+ * whole blocks of block_bytes, the whole vectors and the tail, and leave
+ * through 9f when there is no work.
+ */
+.macro split esz_shift, block_bytes
+	test	nwords, nwords
+	jz	9f
+	test	npasses, npasses
+	jz	9f
+	mov	nwords, nbytes
+	shl	$\esz_shift, nbytes
+	lea	(xbase,nbytes), xend
+	mov	xbase, body
+	neg	body
+	and	$VEC_BYTES - 1, body	// bytes to the next vector boundary
+	cmp	nbytes, body
+	cmova	nbytes, body		// but no further than the end of x
+	sub	body, nbytes		// bytes from the first aligned vector
+	lea	lane_masks+VEC_BYTES(%rip), headmask
+	sub	body, headmask		// window with `head bytes` lanes set
+	add	xbase, body
+	mov	nbytes, vecend
+	and	$-VEC_BYTES, vecend
+	add	body, vecend
+	mov	nbytes, blkend
+	and	$-\block_bytes, blkend
+	add	body, blkend
+	and	$VEC_BYTES - 1, nbytes	// tail bytes
+	lea	lane_masks+VEC_BYTES(%rip), %rax
+	sub	nbytes, %rax
+	mov	%rax, tailmask
+.endm
+
+/* The head of a pass, then cur = the first aligned vector. */
+.macro pass_head vec, p
+	mov	xbase, cur
+	cmp	body, cur
+	je	4f
+	vmovdqu	(headmask), lanes
+	\vec	\p, 1
+4:	mov	body, cur
+.endm
+
+/* Whole vectors after the blocks, the tail, the next pass. */
+.macro pass_tail vec, p
+5:	cmp	vecend, cur
+	je	6f
+	\vec	\p, 0
+	add	$VEC_BYTES, cur
+	jmp	5b
+6:	cmp	xend, cur
+	je	7f
+	vmovdqu	(tailmask), lanes
+	\vec	\p, 1
+7:	dec	npasses
+	jnz	1b
+.endm
+
+/* Load the vector at cur into reg, under `lanes` when masked. */
+.macro load_vec p, masked, reg
+.if \masked
+	vmaskmov\p (cur), lanes, \reg
+.else
+	vmovu\p	(cur), \reg
+.endif
+.endm
+
+.macro store_vec p, masked, reg
+.if \masked
+	vmaskmov\p \reg, lanes, (cur)
+.else
+	vmovu\p	\reg, (cur)
+.endif
+.endm
+
+/* ---------------------------------------------------------------- ops2 */
+
+#define kfactor	%ymm15		/* K2 */
+#define ka2	%ymm14		/* a */
+
+.macro ops2_vec p, masked
+	load_vec \p, \masked, %ymm0
+	vadd\p	ka2, %ymm0, %ymm0
+	vmul\p	kfactor, %ymm0, %ymm0
+	store_vec \p, \masked, %ymm0
+.endm
+
+.macro ops2_block p
+	vmovu\p	0*VEC_BYTES(cur), %ymm0
+	vmovu\p	1*VEC_BYTES(cur), %ymm1
+	vmovu\p	2*VEC_BYTES(cur), %ymm2
+	vmovu\p	3*VEC_BYTES(cur), %ymm3
+	vadd\p	ka2, %ymm0, %ymm0
+	vadd\p	ka2, %ymm1, %ymm1
+	vadd\p	ka2, %ymm2, %ymm2
+	vadd\p	ka2, %ymm3, %ymm3
+	vmul\p	kfactor, %ymm0, %ymm0
+	vmul\p	kfactor, %ymm1, %ymm1
+	vmul\p	kfactor, %ymm2, %ymm2
+	vmul\p	kfactor, %ymm3, %ymm3
+	vmovu\p	%ymm0, 0*VEC_BYTES(cur)
+	vmovu\p	%ymm1, 1*VEC_BYTES(cur)
+	vmovu\p	%ymm2, 2*VEC_BYTES(cur)
+	vmovu\p	%ymm3, 3*VEC_BYTES(cur)
+.endm
+
+/* ------------------------------------------------------------ terms */
+
+/* First term of the vector in xr: r = (x + c) * d, rounded twice. */
+.macro first_term p, xr, rr, t, c, d
+	vadd\p	\c, \xr, \t
+	vmul\p	\d, \t, \rr
+.endm
+
+/* A further term: r = r -/+ (x + c) * d, fused (fma: vfmadd231 or vfnmadd231). */
+.macro next_term p, fma, xr, rr, t, c, d
+	vadd\p	\c, \xr, \t
+	\fma\p	\d, \t, \rr
+.endm
+
+/* ---------------------------------------------------------------- ops8 */
+
+/* Blocks of four vectors: x in ymm0-3, results in ymm4-7, x + c in ymm8. */
+#define tmp8	%ymm8
+#define ka8	%ymm10
+#define kb8	%ymm11
+#define kc8	%ymm12
+#define kd8	%ymm13
+#define ke8	%ymm14
+#define kf8	%ymm15
+
+.macro ops8_vec p, masked
+	load_vec \p, \masked, %ymm0
+	first_term \p, %ymm0, %ymm4, tmp8, ka8, kb8
+	next_term \p, vfnmadd231, %ymm0, %ymm4, tmp8, kc8, kd8
+	next_term \p, vfmadd231, %ymm0, %ymm4, tmp8, ke8, kf8
+	store_vec \p, \masked, %ymm4
+.endm
+
+.macro ops8_term4 p, fma, c, d
+	next_term \p, \fma, %ymm0, %ymm4, tmp8, \c, \d
+	next_term \p, \fma, %ymm1, %ymm5, tmp8, \c, \d
+	next_term \p, \fma, %ymm2, %ymm6, tmp8, \c, \d
+	next_term \p, \fma, %ymm3, %ymm7, tmp8, \c, \d
+.endm
+
+.macro ops8_block p
+	vmovu\p	0*VEC_BYTES(cur), %ymm0
+	vmovu\p	1*VEC_BYTES(cur), %ymm1
+	vmovu\p	2*VEC_BYTES(cur), %ymm2
+	vmovu\p	3*VEC_BYTES(cur), %ymm3
+	first_term \p, %ymm0, %ymm4, tmp8, ka8, kb8
+	first_term \p, %ymm1, %ymm5, tmp8, ka8, kb8
+	first_term \p, %ymm2, %ymm6, tmp8, ka8, kb8
+	first_term \p, %ymm3, %ymm7, tmp8, ka8, kb8
+	ops8_term4 \p, vfnmadd231, kc8, kd8
+	ops8_term4 \p, vfmadd231, ke8, kf8
+	vmovu\p	%ymm4, 0*VEC_BYTES(cur)
+	vmovu\p	%ymm5, 1*VEC_BYTES(cur)
+	vmovu\p	%ymm6, 2*VEC_BYTES(cur)
+	vmovu\p	%ymm7, 3*VEC_BYTES(cur)
+.endm
+
+.macro ops8_consts e, esz
+	vbroadcasts\e	0*\esz(consts), ka8
+	vbroadcasts\e	1*\esz(consts), kb8
+	vbroadcasts\e	2*\esz(consts), kc8
+	vbroadcasts\e	3*\esz(consts), kd8
+	vbroadcasts\e	4*\esz(consts), ke8
+	vbroadcasts\e	5*\esz(consts), kf8
+.endm
+
+/* ---------------------------------------------------------------- ops32 */
+
+/*
+ * Blocks of two vectors: x in ymm0 and ymm1, results in ymm2 and ymm3,
+ * x + c in ymm4. Addends a, c, ..., w in ymm5-15; factors b, d, ..., y in
+ * 32-byte slots of the stack frame, as memory operands.
+ */
+#define tmp32	%ymm4
+#define ka32	%ymm5
+#define kc32	%ymm6
+#define ke32	%ymm7
+#define kg32	%ymm8
+#define kj32	%ymm9
+#define kl32	%ymm10
+#define ko32	%ymm11
+#define kq32	%ymm12
+#define ks32	%ymm13
+#define ku32	%ymm14
+#define kw32	%ymm15
+#define kb32	0*VEC_BYTES(%rsp)
+#define kd32	1*VEC_BYTES(%rsp)
+#define kf32	2*VEC_BYTES(%rsp)
+#define kh32	3*VEC_BYTES(%rsp)
+#define kk32	4*VEC_BYTES(%rsp)
+#define km32	5*VEC_BYTES(%rsp)
+#define kp32	6*VEC_BYTES(%rsp)
+#define kr32	7*VEC_BYTES(%rsp)
+#define kt32	8*VEC_BYTES(%rsp)
+#define kv32	9*VEC_BYTES(%rsp)
+#define ky32	10*VEC_BYTES(%rsp)
+#define FRAME_BYTES (11 * VEC_BYTES)
+
+.macro ops32_vec p, masked
+	load_vec \p, \masked, %ymm0
+	first_term \p, %ymm0, %ymm2, tmp32, ka32, kb32
+	next_term \p, vfnmadd231, %ymm0, %ymm2, tmp32, kc32, kd32
+	next_term \p, vfmadd231, %ymm0, %ymm2, tmp32, ke32, kf32
+	next_term \p, vfnmadd231, %ymm0, %ymm2, tmp32, kg32, kh32
+	next_term \p, vfmadd231, %ymm0, %ymm2, tmp32, kj32, kk32
+	next_term \p, vfnmadd231, %ymm0, %ymm2, tmp32, kl32, km32
+	next_term \p, vfmadd231, %ymm0, %ymm2, tmp32, ko32, kp32
+	next_term \p, vfnmadd231, %ymm0, %ymm2, tmp32, kq32, kr32
+	next_term \p, vfmadd231, %ymm0, %ymm2, tmp32, ks32, kt32
+	next_term \p, vfnmadd231, %ymm0, %ymm2, tmp32, ku32, kv32
+	next_term \p, vfmadd231, %ymm0, %ymm2, tmp32, kw32, ky32
+	store_vec \p, \masked, %ymm2
+.endm
+
+.macro ops32_term2 p, fma, c, d
+	next_term \p, \fma, %ymm0, %ymm2, tmp32, \c, \d
+	next_term \p, \fma, %ymm1, %ymm3, tmp32, \c, \d
+.endm
+
+.macro ops32_block p
+	vmovu\p	0*VEC_BYTES(cur), %ymm0
+	vmovu\p	1*VEC_BYTES(cur), %ymm1
+	first_term \p, %ymm0, %ymm2, tmp32, ka32, kb32
+	first_term \p, %ymm1, %ymm3, tmp32, ka32, kb32
+	ops32_term2 \p, vfnmadd231, kc32, kd32
+	ops32_term2 \p, vfmadd231, ke32, kf32
+	ops32_term2 \p, vfnmadd231, kg32, kh32
+	ops32_term2 \p, vfmadd231, kj32, kk32
+	ops32_term2 \p, vfnmadd231, kl32, km32
+	ops32_term2 \p, vfmadd231, ko32, kp32
+	ops32_term2 \p, vfnmadd231, kq32, kr32
+	ops32_term2 \p, vfmadd231, ks32, kt32
+	ops32_term2 \p, vfnmadd231, ku32, kv32
+	ops32_term2 \p, vfmadd231, kw32, ky32
+	vmovu\p	%ymm2, 0*VEC_BYTES(cur)
+	vmovu\p	%ymm3, 1*VEC_BYTES(cur)
+.endm
+
+/* Addends into registers, factors into the frame (through tmp32). */
+.macro ops32_consts e, esz
+	vbroadcasts\e	0*\esz(consts), ka32
+	vbroadcasts\e	2*\esz(consts), kc32
+	vbroadcasts\e	4*\esz(consts), ke32
+	vbroadcasts\e	6*\esz(consts), kg32
+	vbroadcasts\e	8*\esz(consts), kj32
+	vbroadcasts\e	10*\esz(consts), kl32
+	vbroadcasts\e	12*\esz(consts), ko32
+	vbroadcasts\e	14*\esz(consts), kq32
+	vbroadcasts\e	16*\esz(consts), ks32
+	vbroadcasts\e	18*\esz(consts), ku32
+	vbroadcasts\e	20*\esz(consts), kw32
+	.irp k, 1, 3, 5, 7, 9, 11, 13, 15, 17, 19, 21
+	vbroadcasts\e	\k*\esz(consts), tmp32
+	vmovaps	tmp32, VEC_BYTES*(\k-1)/2(%rsp)
+	.endr
+.endm
+
+/* ---------------------------------------------------------------- kernels */
+
+// Loop body fpu32_ops2_x86_64_avx2: 19 instructions per 32 words (load 4, store 4, add 5, sub 0, mul 4, fma 0, and 0, orr 0, cmp 1, branch 1, other 0)
+ENTRY(fpu32_ops2_x86_64_avx2)
+	split	2, 4*VEC_BYTES
+	movq	bk_fpu32_consts@GOTPCREL(%rip), consts
+	vbroadcastss	0*4(consts), ka2
+	vbroadcastss	22*4(consts), kfactor
+1:	pass_head ops2_vec, ps
+	cmp	blkend, cur
+	je	3f
+	.p2align 5			// loop head on a fetch-block boundary
+LOOP_BEGIN(fpu32_ops2_x86_64_avx2)
+2:	ops2_block ps
+	add	$4*VEC_BYTES, cur
+	cmp	blkend, cur
+	jne	2b
+LOOP_END(fpu32_ops2_x86_64_avx2)
+3:	pass_tail ops2_vec, ps
+9:	vzeroupper
+	ret
+END(fpu32_ops2_x86_64_avx2)
+
+// Loop body fpu32_ops8_x86_64_avx2: 35 instructions per 32 words (load 4, store 4, add 13, sub 0, mul 4, fma 8, and 0, orr 0, cmp 1, branch 1, other 0)
+ENTRY(fpu32_ops8_x86_64_avx2)
+	split	2, 4*VEC_BYTES
+	movq	bk_fpu32_consts@GOTPCREL(%rip), consts
+	ops8_consts s, 4
+1:	pass_head ops8_vec, ps
+	cmp	blkend, cur
+	je	3f
+	.p2align 5
+LOOP_BEGIN(fpu32_ops8_x86_64_avx2)
+2:	ops8_block ps
+	add	$4*VEC_BYTES, cur
+	cmp	blkend, cur
+	jne	2b
+LOOP_END(fpu32_ops8_x86_64_avx2)
+3:	pass_tail ops8_vec, ps
+9:	vzeroupper
+	ret
+END(fpu32_ops8_x86_64_avx2)
+
+// Loop body fpu32_ops32_x86_64_avx2: 51 instructions per 16 words (load 2, store 2, add 23, sub 0, mul 2, fma 20, and 0, orr 0, cmp 1, branch 1, other 0)
+ENTRY(fpu32_ops32_x86_64_avx2)
+	push	%rbp
+	mov	%rsp, %rbp
+	and	$-VEC_BYTES, %rsp		// factors in aligned slots
+	sub	$FRAME_BYTES, %rsp
+	split	2, 2*VEC_BYTES
+	movq	bk_fpu32_consts@GOTPCREL(%rip), consts
+	ops32_consts s, 4
+1:	pass_head ops32_vec, ps
+	cmp	blkend, cur
+	je	3f
+	.p2align 5
+LOOP_BEGIN(fpu32_ops32_x86_64_avx2)
+2:	ops32_block ps
+	add	$2*VEC_BYTES, cur
+	cmp	blkend, cur
+	jne	2b
+LOOP_END(fpu32_ops32_x86_64_avx2)
+3:	pass_tail ops32_vec, ps
+9:	vzeroupper
+	leave
+	ret
+END(fpu32_ops32_x86_64_avx2)
+
+// Loop body fpu64_ops2_x86_64_avx2: 19 instructions per 16 words (load 4, store 4, add 5, sub 0, mul 4, fma 0, and 0, orr 0, cmp 1, branch 1, other 0)
+ENTRY(fpu64_ops2_x86_64_avx2)
+	split	3, 4*VEC_BYTES
+	movq	bk_fpu64_consts@GOTPCREL(%rip), consts
+	vbroadcastsd	0*8(consts), ka2
+	vbroadcastsd	22*8(consts), kfactor
+1:	pass_head ops2_vec, pd
+	cmp	blkend, cur
+	je	3f
+	.p2align 5
+LOOP_BEGIN(fpu64_ops2_x86_64_avx2)
+2:	ops2_block pd
+	add	$4*VEC_BYTES, cur
+	cmp	blkend, cur
+	jne	2b
+LOOP_END(fpu64_ops2_x86_64_avx2)
+3:	pass_tail ops2_vec, pd
+9:	vzeroupper
+	ret
+END(fpu64_ops2_x86_64_avx2)
+
+// Loop body fpu64_ops8_x86_64_avx2: 35 instructions per 16 words (load 4, store 4, add 13, sub 0, mul 4, fma 8, and 0, orr 0, cmp 1, branch 1, other 0)
+ENTRY(fpu64_ops8_x86_64_avx2)
+	split	3, 4*VEC_BYTES
+	movq	bk_fpu64_consts@GOTPCREL(%rip), consts
+	ops8_consts d, 8
+1:	pass_head ops8_vec, pd
+	cmp	blkend, cur
+	je	3f
+	.p2align 5
+LOOP_BEGIN(fpu64_ops8_x86_64_avx2)
+2:	ops8_block pd
+	add	$4*VEC_BYTES, cur
+	cmp	blkend, cur
+	jne	2b
+LOOP_END(fpu64_ops8_x86_64_avx2)
+3:	pass_tail ops8_vec, pd
+9:	vzeroupper
+	ret
+END(fpu64_ops8_x86_64_avx2)
+
+// Loop body fpu64_ops32_x86_64_avx2: 51 instructions per 8 words (load 2, store 2, add 23, sub 0, mul 2, fma 20, and 0, orr 0, cmp 1, branch 1, other 0)
+ENTRY(fpu64_ops32_x86_64_avx2)
+	push	%rbp
+	mov	%rsp, %rbp
+	and	$-VEC_BYTES, %rsp		// factors in aligned slots
+	sub	$FRAME_BYTES, %rsp
+	split	3, 2*VEC_BYTES
+	movq	bk_fpu64_consts@GOTPCREL(%rip), consts
+	ops32_consts d, 8
+1:	pass_head ops32_vec, pd
+	cmp	blkend, cur
+	je	3f
+	.p2align 5
+LOOP_BEGIN(fpu64_ops32_x86_64_avx2)
+2:	ops32_block pd
+	add	$2*VEC_BYTES, cur
+	cmp	blkend, cur
+	jne	2b
+LOOP_END(fpu64_ops32_x86_64_avx2)
+3:	pass_tail ops32_vec, pd
+9:	vzeroupper
+	leave
+	ret
+END(fpu64_ops32_x86_64_avx2)

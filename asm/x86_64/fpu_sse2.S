@@ -1,0 +1,468 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * fpu_sse2.S: the burninfpu / MP-MFLOPS kernels (2, 8 and 32 operations
+ * per word, single and double precision) for x86-64 with SSE2 only, the
+ * baseline every x86-64 CPU has.
+ *
+ * Assumptions:
+ *
+ * x86-64, System V ABI (the stack is 16-byte aligned at the call), SSE2
+ * (16 xmm registers, two-operand instructions, no fused multiply-add).
+ * x is 4-byte (fpu32) or 8-byte (fpu64) aligned, n >= 0, passes >= 0;
+ * n or passes 0 does nothing. Contract, constants and operation order:
+ * include/burnkit/kernels.h.
+ *
+ * Strategy: each pass runs the words before the first 16-byte boundary
+ * one at a time (scalar ss/sd forms of the same code), then whole blocks of
+ * aligned vectors (the loop body), whole aligned vectors, and the last
+ * words one at a time again. The constants are broadcast once per call.
+ * Two-operand arithmetic destroys its destination, so every term but the
+ * last works on a register copy of x (movaps, which the renamer usually
+ * eliminates); the last term works on x itself. A block interleaves its
+ * vectors term by term: the chain of a vector is one add per term (the
+ * running sum), so two (ops32) or four (ops8, ops2) vectors per block and
+ * the overlap of consecutive blocks keep the adders and multipliers busy.
+ *
+ * ops32 needs 22 constants and 16 registers hold 5 data registers at
+ * least: the 11 addends (a, c, e, ...) stay in registers, the 11 factors
+ * (b, d, f, ...) are broadcast once to 16-byte aligned stack slots and each
+ * mulps takes its factor as a memory operand.
+ *
+ * Operation order: EXACT, the reference's to the bit: every x + c, every
+ * product and every partial sum is rounded, in source order:
+ *     r = (x + a) * b;  r = r - (x + c) * d;  r = r + (x + e) * f;  ...
+ *
+ * Instruction counts of the loop bodies, by class as the `Loop body` lines
+ * state them (a block is 4 vectors in ops2 and ops8, 2 in ops32; a vector
+ * holds 4 fpu32 or 2 fpu64 words):
+ *
+ *     kernel   per vector                          per block  fpu32/word  fpu64/word
+ *     ops2     load 1, add 1, mul 1, store 1           19        1.19        2.38
+ *     ops8     load 1, add 4, sub 1, mul 3, store 1,   51        3.19        6.38
+ *              other 2 (copies of x)
+ *     ops32    load 1, add 16, sub 5, mul 11,          91       11.38       22.75
+ *              store 1, other 10 (copies of x)
+ *
+ * plus 3 for the loop control in each block (add, cmp, jne). In ops32 the
+ * mulps/mulpd take their factor from the stack as a memory operand; they
+ * count as mul, not as loads. Classes by mnemonic: movaps/movapd from
+ * memory is a load, to memory a store, between registers other;
+ * addps/addpd and the pointer's add are add; subps/subpd sub; mulps/mulpd
+ * mul; cmp; jcc branch.
+ */
+
+#include "asmdefs.h"
+
+#define xbase	%rdi		/* x */
+#define nwords	%rsi		/* n */
+#define npasses	%rdx		/* passes left */
+#define cur	%rax		/* current word or vector in a pass */
+#define xend	%rcx		/* end of x */
+#define blkend	%r8		/* end of the whole blocks */
+#define vecend	%r9		/* end of the whole vectors */
+#define body	%r10		/* first 16-byte aligned vector */
+#define nbytes	%r11		/* bytes from body to the end of x */
+#define consts	%rax		/* bk_fpu*_consts, before the first pass */
+
+#define VEC_BYTES 16
+
+/*
+ * Split x[0, n) (esz_shift: log2 of the word size) into the head words,
+ * the whole blocks of block_bytes, the whole vectors and the tail words,
+ * and leave through 9f when there is no work.
+ */
+.macro split esz_shift, block_bytes
+	test	nwords, nwords
+	jz	9f
+	test	npasses, npasses
+	jz	9f
+	mov	nwords, nbytes
+	shl	$\esz_shift, nbytes
+	lea	(xbase,nbytes), xend
+	mov	xbase, body
+	neg	body
+	and	$VEC_BYTES - 1, body	// bytes to the next vector boundary
+	cmp	nbytes, body
+	cmova	nbytes, body		// but no further than the end of x
+	sub	body, nbytes
+	add	xbase, body
+	mov	nbytes, vecend
+	and	$-VEC_BYTES, vecend
+	add	body, vecend
+	and	$-\block_bytes, nbytes
+	lea	(body,nbytes), blkend
+.endm
+
+/*
+ * One pass around the block loop: the head words (scalar s), then cur at
+ * the first block; after the blocks, the whole vectors (packed p), the tail
+ * words, and the next pass. esz: word size.
+ */
+.macro pass_head vec, s, esz
+	mov	xbase, cur
+4:	cmp	body, cur
+	je	8f
+	\vec	\s, mov\()\s
+	add	$\esz, cur
+	jmp	4b
+8:
+.endm
+
+.macro pass_tail vec, p, s, esz
+5:	cmp	vecend, cur
+	je	6f
+	\vec	\p, mova\()\p
+	add	$VEC_BYTES, cur
+	jmp	5b
+6:	cmp	xend, cur
+	je	7f
+	\vec	\s, mov\()\s
+	add	$\esz, cur
+	jmp	6b
+7:	dec	npasses
+	jnz	1b
+.endm
+
+/* Broadcast word k of the table (e: s or d, esz: word size) into reg. */
+.macro bcast e, esz, k, reg
+	movs\e	\k*\esz(consts), \reg
+.ifc \e, s
+	shufps	$0, \reg, \reg
+.else
+	unpcklpd \reg, \reg
+.endif
+.endm
+
+/* ---------------------------------------------------------------- ops2 */
+
+#define ka2	%xmm14
+#define kfactor	%xmm15		/* K2 */
+
+/* One vector or word at cur: x = (x + a) * K2 (p: ps, pd, ss or sd). */
+.macro ops2_vec p, mov
+	\mov	(cur), %xmm0
+	add\p	ka2, %xmm0
+	mul\p	kfactor, %xmm0
+	\mov	%xmm0, (cur)
+.endm
+
+.macro ops2_block p
+	mova\p	0*VEC_BYTES(cur), %xmm0
+	mova\p	1*VEC_BYTES(cur), %xmm1
+	mova\p	2*VEC_BYTES(cur), %xmm2
+	mova\p	3*VEC_BYTES(cur), %xmm3
+	add\p	ka2, %xmm0
+	add\p	ka2, %xmm1
+	add\p	ka2, %xmm2
+	add\p	ka2, %xmm3
+	mul\p	kfactor, %xmm0
+	mul\p	kfactor, %xmm1
+	mul\p	kfactor, %xmm2
+	mul\p	kfactor, %xmm3
+	mova\p	%xmm0, 0*VEC_BYTES(cur)
+	mova\p	%xmm1, 1*VEC_BYTES(cur)
+	mova\p	%xmm2, 2*VEC_BYTES(cur)
+	mova\p	%xmm3, 3*VEC_BYTES(cur)
+.endm
+
+/* ------------------------------------------------------------ terms */
+
+/* First term of the vector in xr: r = (x + c) * d, into rr. */
+.macro first_term p, xr, rr, c, d
+	movaps	\xr, \rr
+	add\p	\c, \rr
+	mul\p	\d, \rr
+.endm
+
+/* A further term: r = r op (x + c) * d (op: add or sub), through t. */
+.macro next_term p, op, xr, rr, t, c, d
+	movaps	\xr, \t
+	add\p	\c, \t
+	mul\p	\d, \t
+	\op\p	\t, \rr
+.endm
+
+/* The last term works on x itself. */
+.macro last_term p, op, xr, rr, c, d
+	add\p	\c, \xr
+	mul\p	\d, \xr
+	\op\p	\xr, \rr
+.endm
+
+/* ---------------------------------------------------------------- ops8 */
+
+/* Blocks of four vectors: x in xmm0-3, results in xmm4-7, a copy in xmm8. */
+#define tmp8	%xmm8
+#define ka8	%xmm10
+#define kb8	%xmm11
+#define kc8	%xmm12
+#define kd8	%xmm13
+#define ke8	%xmm14
+#define kf8	%xmm15
+
+.macro ops8_vec p, mov
+	\mov	(cur), %xmm0
+	first_term \p, %xmm0, %xmm4, ka8, kb8
+	next_term \p, sub, %xmm0, %xmm4, tmp8, kc8, kd8
+	last_term \p, add, %xmm0, %xmm4, ke8, kf8
+	\mov	%xmm4, (cur)
+.endm
+
+.macro ops8_block p
+	mova\p	0*VEC_BYTES(cur), %xmm0
+	mova\p	1*VEC_BYTES(cur), %xmm1
+	mova\p	2*VEC_BYTES(cur), %xmm2
+	mova\p	3*VEC_BYTES(cur), %xmm3
+	first_term \p, %xmm0, %xmm4, ka8, kb8
+	first_term \p, %xmm1, %xmm5, ka8, kb8
+	first_term \p, %xmm2, %xmm6, ka8, kb8
+	first_term \p, %xmm3, %xmm7, ka8, kb8
+	next_term \p, sub, %xmm0, %xmm4, tmp8, kc8, kd8
+	next_term \p, sub, %xmm1, %xmm5, tmp8, kc8, kd8
+	next_term \p, sub, %xmm2, %xmm6, tmp8, kc8, kd8
+	next_term \p, sub, %xmm3, %xmm7, tmp8, kc8, kd8
+	last_term \p, add, %xmm0, %xmm4, ke8, kf8
+	last_term \p, add, %xmm1, %xmm5, ke8, kf8
+	last_term \p, add, %xmm2, %xmm6, ke8, kf8
+	last_term \p, add, %xmm3, %xmm7, ke8, kf8
+	mova\p	%xmm4, 0*VEC_BYTES(cur)
+	mova\p	%xmm5, 1*VEC_BYTES(cur)
+	mova\p	%xmm6, 2*VEC_BYTES(cur)
+	mova\p	%xmm7, 3*VEC_BYTES(cur)
+.endm
+
+.macro ops8_consts e, esz
+	bcast	\e, \esz, 0, ka8
+	bcast	\e, \esz, 1, kb8
+	bcast	\e, \esz, 2, kc8
+	bcast	\e, \esz, 3, kd8
+	bcast	\e, \esz, 4, ke8
+	bcast	\e, \esz, 5, kf8
+.endm
+
+/* ---------------------------------------------------------------- ops32 */
+
+/*
+ * Blocks of two vectors: x in xmm0 and xmm1, results in xmm2 and xmm3, a
+ * copy of x in xmm4. Addends a, c, ..., w in xmm5-15; factors b, d, ..., y
+ * in 16-byte stack slots, as memory operands.
+ */
+#define tmp32	%xmm4
+#define ka32	%xmm5
+#define kc32	%xmm6
+#define ke32	%xmm7
+#define kg32	%xmm8
+#define kj32	%xmm9
+#define kl32	%xmm10
+#define ko32	%xmm11
+#define kq32	%xmm12
+#define ks32	%xmm13
+#define ku32	%xmm14
+#define kw32	%xmm15
+#define kb32	0*VEC_BYTES(%rsp)
+#define kd32	1*VEC_BYTES(%rsp)
+#define kf32	2*VEC_BYTES(%rsp)
+#define kh32	3*VEC_BYTES(%rsp)
+#define kk32	4*VEC_BYTES(%rsp)
+#define km32	5*VEC_BYTES(%rsp)
+#define kp32	6*VEC_BYTES(%rsp)
+#define kr32	7*VEC_BYTES(%rsp)
+#define kt32	8*VEC_BYTES(%rsp)
+#define kv32	9*VEC_BYTES(%rsp)
+#define ky32	10*VEC_BYTES(%rsp)
+#define FRAME_BYTES (11 * VEC_BYTES)
+
+/* Terms 2 to 10 of the vector in xr, result in rr. */
+.macro ops32_middle p, xr, rr
+	next_term \p, sub, \xr, \rr, tmp32, kc32, kd32
+	next_term \p, add, \xr, \rr, tmp32, ke32, kf32
+	next_term \p, sub, \xr, \rr, tmp32, kg32, kh32
+	next_term \p, add, \xr, \rr, tmp32, kj32, kk32
+	next_term \p, sub, \xr, \rr, tmp32, kl32, km32
+	next_term \p, add, \xr, \rr, tmp32, ko32, kp32
+	next_term \p, sub, \xr, \rr, tmp32, kq32, kr32
+	next_term \p, add, \xr, \rr, tmp32, ks32, kt32
+	next_term \p, sub, \xr, \rr, tmp32, ku32, kv32
+.endm
+
+.macro ops32_vec p, mov
+	\mov	(cur), %xmm0
+	first_term \p, %xmm0, %xmm2, ka32, kb32
+	ops32_middle \p, %xmm0, %xmm2
+	last_term \p, add, %xmm0, %xmm2, kw32, ky32
+	\mov	%xmm2, (cur)
+.endm
+
+.macro ops32_term2 p, op, c, d
+	next_term \p, \op, %xmm0, %xmm2, tmp32, \c, \d
+	next_term \p, \op, %xmm1, %xmm3, tmp32, \c, \d
+.endm
+
+.macro ops32_block p
+	mova\p	0*VEC_BYTES(cur), %xmm0
+	mova\p	1*VEC_BYTES(cur), %xmm1
+	first_term \p, %xmm0, %xmm2, ka32, kb32
+	first_term \p, %xmm1, %xmm3, ka32, kb32
+	ops32_term2 \p, sub, kc32, kd32
+	ops32_term2 \p, add, ke32, kf32
+	ops32_term2 \p, sub, kg32, kh32
+	ops32_term2 \p, add, kj32, kk32
+	ops32_term2 \p, sub, kl32, km32
+	ops32_term2 \p, add, ko32, kp32
+	ops32_term2 \p, sub, kq32, kr32
+	ops32_term2 \p, add, ks32, kt32
+	ops32_term2 \p, sub, ku32, kv32
+	last_term \p, add, %xmm0, %xmm2, kw32, ky32
+	last_term \p, add, %xmm1, %xmm3, kw32, ky32
+	mova\p	%xmm2, 0*VEC_BYTES(cur)
+	mova\p	%xmm3, 1*VEC_BYTES(cur)
+.endm
+
+/* Addends into registers, factors into the frame (through tmp32). */
+.macro ops32_consts e, esz
+	bcast	\e, \esz, 0, ka32
+	bcast	\e, \esz, 2, kc32
+	bcast	\e, \esz, 4, ke32
+	bcast	\e, \esz, 6, kg32
+	bcast	\e, \esz, 8, kj32
+	bcast	\e, \esz, 10, kl32
+	bcast	\e, \esz, 12, ko32
+	bcast	\e, \esz, 14, kq32
+	bcast	\e, \esz, 16, ks32
+	bcast	\e, \esz, 18, ku32
+	bcast	\e, \esz, 20, kw32
+	.irp k, 1, 3, 5, 7, 9, 11, 13, 15, 17, 19, 21
+	bcast	\e, \esz, \k, tmp32
+	movaps	tmp32, VEC_BYTES*(\k-1)/2(%rsp)
+	.endr
+.endm
+
+/* ---------------------------------------------------------------- kernels */
+
+// Loop body fpu32_ops2_x86_64_sse2: 19 instructions per 16 words (load 4, store 4, add 5, sub 0, mul 4, fma 0, and 0, orr 0, cmp 1, branch 1, other 0)
+ENTRY(fpu32_ops2_x86_64_sse2)
+	split	2, 4*VEC_BYTES
+	movq	bk_fpu32_consts@GOTPCREL(%rip), consts
+	bcast	s, 4, 0, ka2
+	bcast	s, 4, 22, kfactor
+1:	pass_head ops2_vec, ss, 4
+	cmp	blkend, cur
+	je	3f
+	.p2align 5			// loop head on a fetch-block boundary
+LOOP_BEGIN(fpu32_ops2_x86_64_sse2)
+2:	ops2_block ps
+	add	$4*VEC_BYTES, cur
+	cmp	blkend, cur
+	jne	2b
+LOOP_END(fpu32_ops2_x86_64_sse2)
+3:	pass_tail ops2_vec, ps, ss, 4
+9:
+	ret
+END(fpu32_ops2_x86_64_sse2)
+
+// Loop body fpu32_ops8_x86_64_sse2: 51 instructions per 16 words (load 4, store 4, add 17, sub 4, mul 12, fma 0, and 0, orr 0, cmp 1, branch 1, other 8)
+ENTRY(fpu32_ops8_x86_64_sse2)
+	split	2, 4*VEC_BYTES
+	movq	bk_fpu32_consts@GOTPCREL(%rip), consts
+	ops8_consts s, 4
+1:	pass_head ops8_vec, ss, 4
+	cmp	blkend, cur
+	je	3f
+	.p2align 5
+LOOP_BEGIN(fpu32_ops8_x86_64_sse2)
+2:	ops8_block ps
+	add	$4*VEC_BYTES, cur
+	cmp	blkend, cur
+	jne	2b
+LOOP_END(fpu32_ops8_x86_64_sse2)
+3:	pass_tail ops8_vec, ps, ss, 4
+9:
+	ret
+END(fpu32_ops8_x86_64_sse2)
+
+// Loop body fpu32_ops32_x86_64_sse2: 91 instructions per 8 words (load 2, store 2, add 33, sub 10, mul 22, fma 0, and 0, orr 0, cmp 1, branch 1, other 20)
+ENTRY(fpu32_ops32_x86_64_sse2)
+	push	%rbp
+	mov	%rsp, %rbp
+	sub	$FRAME_BYTES, %rsp		// 16-byte aligned slots
+	split	2, 2*VEC_BYTES
+	movq	bk_fpu32_consts@GOTPCREL(%rip), consts
+	ops32_consts s, 4
+1:	pass_head ops32_vec, ss, 4
+	cmp	blkend, cur
+	je	3f
+	.p2align 5
+LOOP_BEGIN(fpu32_ops32_x86_64_sse2)
+2:	ops32_block ps
+	add	$2*VEC_BYTES, cur
+	cmp	blkend, cur
+	jne	2b
+LOOP_END(fpu32_ops32_x86_64_sse2)
+3:	pass_tail ops32_vec, ps, ss, 4
+9:	leave
+	ret
+END(fpu32_ops32_x86_64_sse2)
+
+// Loop body fpu64_ops2_x86_64_sse2: 19 instructions per 8 words (load 4, store 4, add 5, sub 0, mul 4, fma 0, and 0, orr 0, cmp 1, branch 1, other 0)
+ENTRY(fpu64_ops2_x86_64_sse2)
+	split	3, 4*VEC_BYTES
+	movq	bk_fpu64_consts@GOTPCREL(%rip), consts
+	bcast	d, 8, 0, ka2
+	bcast	d, 8, 22, kfactor
+1:	pass_head ops2_vec, sd, 8
+	cmp	blkend, cur
+	je	3f
+	.p2align 5
+LOOP_BEGIN(fpu64_ops2_x86_64_sse2)
+2:	ops2_block pd
+	add	$4*VEC_BYTES, cur
+	cmp	blkend, cur
+	jne	2b
+LOOP_END(fpu64_ops2_x86_64_sse2)
+3:	pass_tail ops2_vec, pd, sd, 8
+9:
+	ret
+END(fpu64_ops2_x86_64_sse2)
+
+// Loop body fpu64_ops8_x86_64_sse2: 51 instructions per 8 words (load 4, store 4, add 17, sub 4, mul 12, fma 0, and 0, orr 0, cmp 1, branch 1, other 8)
+ENTRY(fpu64_ops8_x86_64_sse2)
+	split	3, 4*VEC_BYTES
+	movq	bk_fpu64_consts@GOTPCREL(%rip), consts
+	ops8_consts d, 8
+1:	pass_head ops8_vec, sd, 8
+	cmp	blkend, cur
+	je	3f
+	.p2align 5
+LOOP_BEGIN(fpu64_ops8_x86_64_sse2)
+2:	ops8_block pd
+	add	$4*VEC_BYTES, cur
+	cmp	blkend, cur
+	jne	2b
+LOOP_END(fpu64_ops8_x86_64_sse2)
+3:	pass_tail ops8_vec, pd, sd, 8
+9:
+	ret
+END(fpu64_ops8_x86_64_sse2)
+
+// Loop body fpu64_ops32_x86_64_sse2: 91 instructions per 4 words (load 2, store 2, add 33, sub 10, mul 22, fma 0, and 0, orr 0, cmp 1, branch 1, other 20)
+ENTRY(fpu64_ops32_x86_64_sse2)
+	push	%rbp
+	mov	%rsp, %rbp
+	sub	$FRAME_BYTES, %rsp		// 16-byte aligned slots
+	split	3, 2*VEC_BYTES
+	movq	bk_fpu64_consts@GOTPCREL(%rip), consts
+	ops32_consts d, 8
+1:	pass_head ops32_vec, sd, 8
+	cmp	blkend, cur
+	je	3f
+	.p2align 5
+LOOP_BEGIN(fpu64_ops32_x86_64_sse2)
+2:	ops32_block pd
+	add	$2*VEC_BYTES, cur
+	cmp	blkend, cur
+	jne	2b
+LOOP_END(fpu64_ops32_x86_64_sse2)
+3:	pass_tail ops32_vec, pd, sd, 8
+9:	leave
+	ret
+END(fpu64_ops32_x86_64_sse2)
