@@ -1,0 +1,100 @@
+# kmod.mk: burnkit.ko, its installation and its VM tests. The top-level
+# Makefile includes it; it also works alone: make -f kmod/kmod.mk TARGET.
+#
+#   kmod            burnkit.ko for the running kernel, or for KDIR= with
+#                   ARCH= (x86_64 aarch64 armv7, or x86 arm64 arm) and
+#                   CROSS_COMPILE=; result in build/kmod/burnkit.ko
+#   kmod-guests     burnkit.ko for the x86_64 and aarch64 test VM kernels
+#                   (build/kmod/ARCH/burnkit.ko; fetches the kernels once)
+#   kmod-install    install build/kmod/burnkit.ko where modprobe finds it
+#   dkms-install    register the sources with DKMS, build and install
+#   vm-test         boot both test VMs and run tests/vm (TAP)
+
+KMOD_VERSION ?= $(or $(VERSION),$(shell sed -n 's/^VERSION := //p' config.mk))
+
+KMOD_FILES := Kbuild Makefile main.c cycles.c clock.c throttle.c \
+	throttle_sources.c pagecache.c rpi_firmware.c burnkit.h arch.h
+KMOD_ARCH_FILES := x86.h arm64.h arm.h
+KMOD_GUESTS := x86_64 aarch64
+
+kmod_karch_x86_64 := x86
+kmod_karch_aarch64 := arm64
+kmod_karch_armv7 := arm
+kmod_cross_aarch64 := aarch64-linux-gnu-
+kmod_cross_armv7 := arm-linux-gnueabihf-
+kmod_cross_arm64 := aarch64-linux-gnu-
+kmod_cross_arm := arm-linux-gnueabihf-
+kmod_karch = $(or $(kmod_karch_$(1)),$(1))
+
+KMOD_HOST := $(shell uname -m)
+KMOD_ARCH := $(or $(ARCH),$(KMOD_HOST))
+KMOD_KARCH := $(call kmod_karch,$(KMOD_ARCH))
+KDIR ?= /lib/modules/$(shell uname -r)/build
+
+# kmod_tree DIR: the module sources and abi.h copied into DIR, so that
+# builds for several kernels never share objects or touch kmod/.
+define kmod_tree
+	@mkdir -p $(1)/arch $(1)/include/burnkit
+	@cp -u $(addprefix kmod/,$(KMOD_FILES)) $(1)/
+	@cp -u $(addprefix kmod/arch/,$(KMOD_ARCH_FILES)) $(1)/arch/
+	@cp -u include/burnkit/abi.h $(1)/include/burnkit/
+endef
+
+# kmod_build DIR KDIR KARCH CROSS
+define kmod_build
+	$(call kmod_tree,$(1))
+	$(MAKE) --no-print-directory -C $(2) M=$(abspath $(1)) ARCH=$(3) \
+		$(if $(4),CROSS_COMPILE=$(4)) modules
+endef
+
+.PHONY: kmod kmod-guests kmod-install dkms-install vm-test \
+	$(addprefix kmod-,$(KMOD_GUESTS)) $(addprefix vm-helpers-,$(KMOD_GUESTS))
+
+kmod:
+	@test -d $(KDIR) || { echo "kmod: no kernel build tree at $(KDIR):" \
+		"install the headers (linux-headers-$$(uname -r)) or give KDIR=" >&2; exit 1; }
+	$(call kmod_build,build/kmod/host,$(KDIR),$(KMOD_KARCH),$(if $(filter $(KMOD_ARCH),$(KMOD_HOST)),$(CROSS_COMPILE),$(or $(CROSS_COMPILE),$(kmod_cross_$(KMOD_ARCH)))))
+	@cp build/kmod/host/burnkit.ko build/kmod/burnkit.ko
+	@echo "built build/kmod/burnkit.ko for $$(modinfo -F vermagic build/kmod/burnkit.ko | cut -d" " -f1)"
+
+# The test VM kernels: Debian's, fetched by scripts/vm/fetch-kernel.sh.
+kmod-guests: $(addprefix kmod-,$(KMOD_GUESTS))
+
+$(addprefix kmod-,$(KMOD_GUESTS)): kmod-%:
+	@scripts/vm/fetch-kernel.sh $* build/vm/$*
+	$(call kmod_build,build/kmod/$*,$(abspath build/vm/$*/headers),$(call kmod_karch,$*),$(if $(filter $*,$(KMOD_HOST)),,$(kmod_cross_$*)))
+
+kmod-install:
+	@test -f build/kmod/burnkit.ko || { echo "kmod-install: run make kmod first" >&2; exit 1; }
+	$(eval kmod_kver := $(shell modinfo -F vermagic build/kmod/burnkit.ko | cut -d' ' -f1))
+	install -D -m 0644 build/kmod/burnkit.ko \
+		$(DESTDIR)/lib/modules/$(kmod_kver)/extra/burnkit.ko
+	$(if $(DESTDIR),,depmod -a $(kmod_kver))
+
+KMOD_DKMS_DIR := $(DESTDIR)/usr/src/burnkit-$(KMOD_VERSION)
+dkms-install:
+	@command -v dkms >/dev/null || { echo "dkms-install: install dkms first (apt-get install dkms)" >&2; exit 1; }
+	$(call kmod_tree,$(KMOD_DKMS_DIR))
+	@cp -u $(addprefix kmod/,$(KMOD_FILES)) $(KMOD_DKMS_DIR)/
+	sed 's/@VERSION@/$(KMOD_VERSION)/' kmod/dkms.conf > $(KMOD_DKMS_DIR)/dkms.conf
+	dkms add -m burnkit -v $(KMOD_VERSION) || true
+	dkms build -m burnkit -v $(KMOD_VERSION)
+	dkms install -m burnkit -v $(KMOD_VERSION)
+
+# Small static programs the VM tests run in the guest.
+VM_HELPERS := $(wildcard tests/vm/helpers/*.c)
+kmod_cc_x86_64 := $(if $(filter x86_64,$(KMOD_HOST)),gcc,x86_64-linux-gnu-gcc)
+kmod_cc_aarch64 := $(if $(filter aarch64,$(KMOD_HOST)),gcc,aarch64-linux-gnu-gcc)
+
+$(addprefix vm-helpers-,$(KMOD_GUESTS)): vm-helpers-%:
+	@mkdir -p build/vm/$*/helpers
+	@for src in $(VM_HELPERS); do \
+		out=build/vm/$*/helpers/$$(basename $$src .c); \
+		if [ ! -e $$out ] || [ $$src -nt $$out ] || [ include/burnkit/abi.h -nt $$out ]; then \
+			$(kmod_cc_$*) -std=c11 -O2 -Wall -Wextra -Werror -static \
+				-D_GNU_SOURCE -Iinclude -o $$out $$src || exit 1; \
+		fi; \
+	done
+
+vm-test:
+	@tests/vm/vm-test.sh $(KMOD_GUESTS)

@@ -1,0 +1,224 @@
+// SPDX-License-Identifier: (GPL-2.0 OR MIT)
+/*
+ * burnkit.ko: what user space cannot get alone for burn-in and precision
+ * tests: cycle counters and their read overhead, the real CPU clock,
+ * throttle transitions seen from inside the kernel, and page-cache control.
+ * Everything is in one debugfs directory; include/burnkit/abi.h describes it.
+ */
+#define pr_fmt(fmt) KBUILD_MODNAME ": " fmt
+
+#include <linux/ctype.h>
+#include <linux/debugfs.h>
+#include <linux/fs.h>
+#include <linux/kernel.h>
+#include <linux/module.h>
+#include <linux/seq_file.h>
+#include <linux/string.h>
+#include <linux/uaccess.h>
+
+#include "arch.h"
+#include "burnkit.h"
+
+static bool user_access = true;
+module_param(user_access, bool, 0444);
+MODULE_PARM_DESC(user_access,
+		 "let user space read the cycle counter on ARM (default 1)");
+
+static uint period_ms = BURNKIT_PERIOD_MS_DEFAULT;
+module_param(period_ms, uint, 0444);
+MODULE_PARM_DESC(period_ms, "throttle sampler period, 1-10000 ms (default 100)");
+
+static bool inject;
+module_param(inject, bool, 0444);
+MODULE_PARM_DESC(inject,
+		 "test only: create throttle_inject to simulate transitions (default 0)");
+
+static uint clock_window_us = 10000;
+module_param(clock_window_us, uint, 0444);
+MODULE_PARM_DESC(clock_window_us,
+		 "busy window of the effective clock measurement, 100-1000000 us (default 10000)");
+
+static struct dentry *bk_dir;
+
+/* Before anything is torn down, so no reader reaches a part being freed. */
+static void bk_remove_files(void)
+{
+	debugfs_remove_recursive(bk_dir);
+	bk_dir = NULL;
+}
+
+void bk_warn_write(const char *file, const char *why)
+{
+	pr_warn("%s: rejected write: %s\n", file, why);
+}
+
+int bk_copy_command(char *buf, size_t size, const char __user *ubuf,
+		    size_t count, const char *file)
+{
+	size_t i;
+
+	if (count == 0) {
+		bk_warn_write(file, "empty");
+		return -EINVAL;
+	}
+	if (count >= size) {
+		bk_warn_write(file, "too long");
+		return -EINVAL;
+	}
+	if (copy_from_user(buf, ubuf, count))
+		return -EFAULT;
+	buf[count] = '\0';
+	if (buf[count - 1] == '\n')
+		buf[--count] = '\0';
+	if (count == 0) {
+		bk_warn_write(file, "empty");
+		return -EINVAL;
+	}
+	for (i = 0; i < count; i++) {
+		if (iscntrl(buf[i]) || (unsigned char)buf[i] >= 0x7f) {
+			bk_warn_write(file, "control or non-ASCII character");
+			return -EINVAL;
+		}
+	}
+	return 0;
+}
+
+int bk_parse_u32_list(const char *buf, u32 *vals, int min_n, int max_n,
+		      const char *file)
+{
+	char word[16];
+	const char *p = buf;
+	int n = 0;
+
+	for (;;) {
+		size_t len = strcspn(p, " ");
+
+		if (n == max_n) {
+			bk_warn_write(file, "too many numbers");
+			return -EINVAL;
+		}
+		if (len == 0 || len >= sizeof(word)) {
+			bk_warn_write(file, "expected decimal numbers separated by single spaces");
+			return -EINVAL;
+		}
+		memcpy(word, p, len);
+		word[len] = '\0';
+		/* kstrtou32 would take "+5": digits only. */
+		if (!isdigit(word[0]) || kstrtou32(word, 10, &vals[n])) {
+			bk_warn_write(file, "not a decimal number in range");
+			return -EINVAL;
+		}
+		n++;
+		p += len;
+		if (*p == '\0')
+			break;
+		p++;	/* the single space */
+	}
+	if (n < min_n) {
+		bk_warn_write(file, "too few numbers");
+		return -EINVAL;
+	}
+	return n;
+}
+
+void bk_seq_u64_or_unsupported(struct seq_file *m, bool ok, u64 v, char end)
+{
+	if (ok)
+		seq_printf(m, "%llu%c", v, end);
+	else
+		seq_printf(m, "%s%c", BURNKIT_UNSUPPORTED, end);
+}
+
+static int abi_version_get(void *data, u64 *val)
+{
+	*val = BURNKIT_ABI_VERSION;
+	return 0;
+}
+DEFINE_DEBUGFS_ATTRIBUTE(abi_version_fops, abi_version_get, NULL, "%llu\n");
+
+static int features_show(struct seq_file *m, void *unused)
+{
+	seq_printf(m, "arch %s\n", BK_ARCH_NAME);
+	bk_cycles_features(m);
+	bk_clock_features(m);
+	bk_throttle_features(m);
+	return 0;
+}
+DEFINE_SHOW_ATTRIBUTE(features);
+
+static int __init burnkit_init(void)
+{
+	int ret;
+
+	if (period_ms < BURNKIT_PERIOD_MS_MIN || period_ms > BURNKIT_PERIOD_MS_MAX) {
+		pr_err("period_ms=%u: must be %u-%u\n", period_ms,
+		       BURNKIT_PERIOD_MS_MIN, BURNKIT_PERIOD_MS_MAX);
+		return -EINVAL;
+	}
+	if (clock_window_us < 100 || clock_window_us > 1000000) {
+		pr_err("clock_window_us=%u: must be 100-1000000\n",
+		       clock_window_us);
+		return -EINVAL;
+	}
+
+	bk_dir = debugfs_create_dir(BURNKIT_DEBUGFS_DIR, NULL);
+	if (IS_ERR(bk_dir)) {
+		pr_err("cannot create the debugfs directory: %ld\n",
+		       PTR_ERR(bk_dir));
+		return PTR_ERR(bk_dir);
+	}
+	debugfs_create_file_unsafe(BURNKIT_FILE_ABI_VERSION, 0400, bk_dir, NULL,
+				   &abi_version_fops);
+	debugfs_create_file(BURNKIT_FILE_FEATURES, 0400, bk_dir, NULL,
+			    &features_fops);
+
+	bk_rpi_init();
+	ret = bk_cycles_init(bk_dir, user_access);
+	if (ret)
+		goto out_remove_files;
+	ret = bk_clock_init(bk_dir, clock_window_us);
+	if (ret)
+		goto out_cycles;
+	ret = bk_throttle_init(bk_dir, period_ms, inject);
+	if (ret)
+		goto out_clock;
+	ret = bk_pagecache_init(bk_dir);
+	if (ret)
+		goto out_throttle;
+
+	pr_info("loaded, ABI %u, debugfs %s/\n", BURNKIT_ABI_VERSION,
+		BURNKIT_DEBUGFS_DIR);
+	return 0;
+
+out_throttle:
+	bk_remove_files();
+	bk_throttle_exit();
+out_clock:
+	bk_remove_files();
+	bk_clock_exit();
+out_cycles:
+	bk_remove_files();
+	bk_cycles_exit();
+out_remove_files:
+	bk_remove_files();
+	bk_rpi_exit();
+	return ret;
+}
+
+static void __exit burnkit_exit(void)
+{
+	bk_remove_files();
+	bk_pagecache_exit();
+	bk_throttle_exit();
+	bk_clock_exit();
+	bk_cycles_exit();
+	bk_rpi_exit();
+	pr_info("unloaded\n");
+}
+
+module_init(burnkit_init);
+module_exit(burnkit_exit);
+
+MODULE_DESCRIPTION("burnkit: cycle counters, real clock, throttle events and page-cache control for burn-in tests");
+MODULE_AUTHOR("burnkit");
+MODULE_LICENSE("Dual MIT/GPL");

@@ -1,0 +1,152 @@
+#!/bin/bash
+# vm.sh ARCH [options] -- CMD...: boot a Debian kernel for ARCH (x86_64,
+# aarch64) in QEMU with burnkit.ko loaded, the runner and the VM tests on
+# PATH and an ext4 virtio disk mounted (current directory, $BURNKIT_DISK);
+# run CMD there, print its output and exit with its status.
+#
+# Options:
+#   --kmod-args "ARGS"   module parameters for insmod (default none)
+#   --no-kmod            boot without loading the module
+#   --runner             build the static runner for ARCH first
+#   --timeout SECONDS    give up on the guest after this long (default 600)
+#   --keep               keep the run directory (serial log, images)
+#
+# Guest environment: BURNKIT_KO (the module file), BURNKIT_KMOD_ARGS,
+# BURNKIT_DISK, BURNKIT_VM_ARCH. The exit status comes from the marker line
+# that the guest's init prints on the serial console, never from QEMU, which
+# exits 0 even when the guest panicked. Without a marker vm.sh prints the end
+# of the serial log and exits 125 (124 on timeout).
+set -euo pipefail
+PATH=$PATH:/usr/sbin:/sbin
+
+usage() {
+	sed -n '2,/^$/s/^# \{0,1\}//p' "$0" >&2
+	exit 2
+}
+
+top=$(cd "$(dirname "$0")/.." && pwd)
+arch=${1:-}
+[ -n "$arch" ] || usage
+shift
+kmod_args=""
+load_kmod=1
+build_runner=0
+timeout_s=${BURNKIT_VM_TIMEOUT:-600}
+keep=0
+while [ $# -gt 0 ]; do
+	case $1 in
+	--kmod-args) kmod_args=${2?}; shift 2 ;;
+	--kmod-args=*) kmod_args=${1#*=}; shift ;;
+	--no-kmod) load_kmod=0; shift ;;
+	--runner) build_runner=1; shift ;;
+	--timeout) timeout_s=${2?}; shift 2 ;;
+	--keep) keep=1; shift ;;
+	--) shift; break ;;
+	*) usage ;;
+	esac
+done
+[ $# -gt 0 ] || usage
+
+case $arch in
+x86_64)
+	qemu=(qemu-system-x86_64 -cpu max -smp 2 -m 512
+	      -drive "file=@DISK@,format=raw,if=virtio,cache=unsafe")
+	console=ttyS0 ;;
+aarch64)
+	# cortex-a72, not max: pointer-authentication emulation is 3-4x slower.
+	qemu=(qemu-system-aarch64 -M virt -cpu cortex-a72 -smp 2 -m 512
+	      -drive "file=@DISK@,format=raw,if=none,id=disk0,cache=unsafe"
+	      -device virtio-blk-pci,drive=disk0)
+	console=ttyAMA0 ;;
+*)
+	echo "vm.sh: unsupported ARCH '$arch' (x86_64, aarch64)" >&2
+	exit 2 ;;
+esac
+
+say() { echo "vm.sh[$arch]: $*" >&2; }
+
+vmdir=$top/build/vm/$arch
+"$top/scripts/vm/fetch-kernel.sh" "$arch" "$vmdir"
+kver=$(cat "$vmdir/kver")
+
+# Module and test helpers for this guest kernel.
+make -s -C "$top" -f kmod/kmod.mk "kmod-$arch" "vm-helpers-$arch" >&2
+ko=$top/build/kmod/$arch/burnkit.ko
+
+if [ "$build_runner" = 1 ]; then
+	if [ "$arch" = "$(uname -m)" ]; then
+		make -s -C "$top" static >&2
+	else
+		make -s -C "$top" ARCH="$arch" BUILD="build/$arch" all >&2
+	fi
+fi
+
+base=$vmdir/base-$kver.cpio.gz
+if [ ! -s "$base" ] || [ "$top/scripts/vm/init.sh" -nt "$base" ] ||
+   [ "$top/scripts/mkinitramfs.sh" -nt "$base" ]; then
+	say "building the base initramfs"
+	"$top/scripts/mkinitramfs.sh" "$arch" "$vmdir" "$base"
+fi
+
+run=$(mktemp -d "$vmdir/run.XXXXXX")
+cleanup() {
+	if [ "$keep" = 1 ]; then say "kept $run"; else rm -rf "$run"; fi
+}
+trap cleanup EXIT
+
+# Per-run overlay: command, module, runner, tests, helpers.
+ov=$run/overlay
+mkdir -p "$ov/burnkit/bin" "$ov/burnkit/tests"
+cp "$ko" "$ov/burnkit/burnkit.ko"
+cp "$top"/build/vm/"$arch"/helpers/* "$ov/burnkit/bin/" 2>/dev/null || true
+[ -x "$top/build/$arch/burnkit" ] && cp "$top/build/$arch/burnkit" "$ov/burnkit/bin/"
+cp -r "$top/tests/vm/." "$ov/burnkit/tests/"
+rm -rf "$ov/burnkit/tests/helpers"
+
+quote() { printf "'%s'" "$(printf '%s' "$1" | sed "s/'/'\\\\''/g")"; }
+{
+	sep=""
+	for a in "$@"; do printf '%s%s' "$sep" "$(quote "$a")"; sep=" "; done
+	echo
+} > "$ov/burnkit/cmd"
+{
+	echo "BURNKIT_LOAD_KMOD=$load_kmod"
+	echo "BURNKIT_KMOD_ARGS=$(quote "$kmod_args")"
+	echo "BURNKIT_VM_ARCH=$arch"
+} > "$ov/burnkit/env"
+(cd "$ov" && find . | LC_ALL=C sort | cpio -o -H newc --quiet -R 0:0) |
+	gzip -1 > "$run/overlay.cpio.gz"
+cat "$base" "$run/overlay.cpio.gz" > "$run/initramfs.cpio.gz"
+
+truncate -s 64M "$run/disk.img"
+mkfs.ext4 -q -F "$run/disk.img"
+
+args=()
+for a in "${qemu[@]}"; do args+=("${a//@DISK@/$run/disk.img}"); done
+log=$run/serial.log
+status=0
+timeout --foreground -k 5 "$timeout_s" "${args[@]}" \
+	-nic none -display none -serial "file:$log" -no-reboot \
+	-kernel "$vmdir/kernel" -initrd "$run/initramfs.cpio.gz" \
+	-append "console=$console panic=-1 quiet loglevel=3" </dev/null >&2 ||
+	status=$?
+
+tr -d '\r' < "$log" > "$run/serial.txt"
+if ! grep -q '^BURNKIT-VM-BEGIN$' "$run/serial.txt"; then
+	say "the guest never reached the command (QEMU status $status); serial log ends:"
+	tail -n 40 "$run/serial.txt" >&2
+	[ "$status" = 124 ] && exit 124
+	exit 125
+fi
+sed -n '/^BURNKIT-VM-BEGIN$/,$p' "$run/serial.txt" | sed '1d' |
+	sed '/^BURNKIT-VM-EXIT [0-9]*$/,$d'
+rc=$(sed -n 's/^BURNKIT-VM-EXIT \([0-9]*\)$/\1/p' "$run/serial.txt" | tail -n 1)
+if [ -z "$rc" ]; then
+	if [ "$status" = 124 ]; then
+		say "timed out after ${timeout_s}s"
+		exit 124
+	fi
+	say "the guest stopped before the command finished (QEMU status $status)"
+	exit 125
+fi
+exit "$rc"

@@ -1,0 +1,67 @@
+// SPDX-License-Identifier: MIT
+/*
+ * pmccntr [COUNT]: read the AArch64 cycle counter from user space COUNT
+ * times (default 1000) on the CPU the caller pinned us to. Prints
+ * "ok FIRST LAST" when every read worked and the values never went back,
+ * "sigill" (exit 2) when the kernel does not let EL0 read PMCCNTR_EL0,
+ * "backwards" (exit 1) when a value was lower than the one before, and
+ * "unsupported" (exit 3) on other architectures.
+ */
+#include <setjmp.h>
+#include <signal.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+
+static sigjmp_buf trap;
+
+static void on_sigill(int sig)
+{
+	(void)sig;
+	siglongjmp(trap, 1);
+}
+
+#if defined(__aarch64__)
+static uint64_t read_pmccntr(void)
+{
+	uint64_t v;
+
+	__asm__ volatile("isb\n\tmrs %0, pmccntr_el0" : "=r"(v));
+	return v;
+}
+#endif
+
+int main(int argc, char **argv)
+{
+	long count = argc > 1 ? strtol(argv[1], NULL, 10) : 1000;
+#if defined(__aarch64__)
+	uint64_t first, prev, now;
+	struct sigaction sa = { .sa_handler = on_sigill };
+
+	sigemptyset(&sa.sa_mask);
+	sigaction(SIGILL, &sa, NULL);
+	if (sigsetjmp(trap, 1)) {
+		puts("sigill");
+		return 2;
+	}
+	first = prev = read_pmccntr();
+	for (long i = 1; i < count; i++) {
+		now = read_pmccntr();
+		if (now < prev) {
+			printf("backwards %llu %llu\n", (unsigned long long)prev,
+			       (unsigned long long)now);
+			return 1;
+		}
+		prev = now;
+	}
+	printf("ok %llu %llu\n", (unsigned long long)first,
+	       (unsigned long long)prev);
+	return 0;
+#else
+	(void)count;
+	(void)on_sigill;
+	(void)trap;
+	puts("unsupported");
+	return 3;
+#endif
+}
