@@ -115,7 +115,13 @@ bk_int_read_fn int_read_ref;
 	X(avx512, fpu64_ops2, fpu64_ops2_x86_64_avx512, EXACT)		\
 	X(avx512, fpu64_ops8, fpu64_ops8_x86_64_avx512, FUSED)		\
 	X(avx512, fpu64_ops32, fpu64_ops32_x86_64_avx512, FUSED)
-#define BK_FPU_VARIANTS_aarch64(X)
+#define BK_FPU_VARIANTS_aarch64(X)					\
+	X(neon, fpu32_ops2, fpu32_ops2_aarch64_neon, EXACT)		\
+	X(neon, fpu32_ops8, fpu32_ops8_aarch64_neon, FUSED)		\
+	X(neon, fpu32_ops32, fpu32_ops32_aarch64_neon, FUSED)		\
+	X(neon, fpu64_ops2, fpu64_ops2_aarch64_neon, EXACT)		\
+	X(neon, fpu64_ops8, fpu64_ops8_aarch64_neon, FUSED)		\
+	X(neon, fpu64_ops32, fpu64_ops32_aarch64_neon, FUSED)
 #define BK_FPU_VARIANTS_armv7(X)
 
 #define BK_INT_VARIANTS_x86_64(X)				\

@@ -1,0 +1,486 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * fpu_neon.S: the burninfpu / MP-MFLOPS kernels (2, 8 and 32 operations
+ * per word, single and double precision) for AArch64 Advanced SIMD (NEON).
+ *
+ * Assumptions:
+ *
+ * ARMv8-A, AArch64, AAPCS64, Advanced SIMD (every AArch64 Linux CPU has
+ * it; dispatch still checks HWCAP_ASIMD). x is 4-byte (fpu32) or 8-byte
+ * (fpu64) aligned: ld1/st1 accept any address on normal memory. n >= 0 and
+ * passes >= 0; either 0 does nothing. Contract, constants and operation
+ * order: include/burnkit/kernels.h. Default FPCR (round to nearest, no
+ * flush to zero): the values stay in [0.25, 2), far from subnormals.
+ *
+ * Strategy: a block is four 128-bit vectors (16 fpu32 or 8 fpu64 words),
+ * loaded by one ld1 and stored by one st1 of four registers, so the memory
+ * side of the loop body is two instructions per block. Each pass runs the
+ * blocks, then whole vectors, then single words through lane 0 (ld1/st1 of
+ * one lane), all with the same arithmetic, so every word of x takes the same
+ * operations and the tester's "all words equal" check holds for any n and
+ * alignment. Every pass reads and writes the whole array.
+ *
+ * The four vectors of a block are interleaved term by term: the four
+ * x + c of a term, then its four multiply-adds. A vector's terms form one
+ * dependency chain through its accumulator (10 fused multiply-adds in
+ * ops32); interleaving four chains puts 8 FP instructions between two
+ * links of one chain, which covers the multiply-add latency of the
+ * in-order Cortex-A53 as well as of the out-of-order A72 and A76 (figures
+ * below). Constants live in registers for the whole call: the 11 addends
+ * (a, c, e, ...) broadcast, the 11 factors (b, d, f, ...) packed four (two)
+ * to a register and taken by element (fmul/fmla/fmls by element run at the
+ * full rate on the three cores). ops32 then holds 14 (fpu64: 17) constant
+ * registers and 12 block registers; d8-d15 are saved where v8-v15 are
+ * used.
+ *
+ * Operation order: ops2 EXACT, ops8 and ops32 FUSED. ops2 is (x + a) * K2,
+ * rounded twice, as the reference. ops8 and ops32 compute every x + c and
+ * the first product (x + a) * b as the reference, then fuse each further
+ * product into the running sum, left to right:
+ *     r = (x + a) * b;  r = r - (x + c) * d;  r = r + (x + e) * f;  ...
+ * where each r = r -/+ u * k is one fmls/fmla (one rounding instead of
+ * two). This is the order of the x86-64 AVX2/AVX-512 kernels too, so the
+ * fused kernels of both architectures give the same bits.
+ *
+ * Why fused is the default: the exact form needs fmul + fadd/fsub per
+ * term where the fused one needs a single fmla/fmls. Per block that is
+ * 132 instead of 92 instructions in ops32 (8.25 instead of 5.75 per fpu32
+ * word) and 36 instead of 28 in ops8: exact costs 40% more instructions
+ * and FP issue cycles for the same 32 nominal operations, so it is not the
+ * default; its count is worse. The burn is also harder with fused
+ * multiply-adds, the widest datapath of the FP units. What is lost is the
+ * last-digit match with Longbottom's published x[0]; the tester compares
+ * with the reference within BK_FPU*_FUSED_REL_TOL instead, and "all words
+ * equal" stays exact.
+ *
+ * Instruction counts of the loop bodies, by class as the `Loop body` lines
+ * state them (one block: 16 fpu32 or 8 fpu64 words):
+ *
+ *     kernel  per vector             per block  fpu32/word  fpu64/word
+ *     ops2    add 1, mul 1               12        0.75        1.5
+ *     ops8    add 3, mul 1, fma 2        28        1.75        3.5
+ *     ops32   add 11, mul 1, fma 10      92        5.75       11.5
+ *
+ * plus, per block, one ld1 (load), one st1 (store), cmp and b.ne. The
+ * arithmetic is the minimum of the operation mix: every x + c is one fadd,
+ * the first product one fmul, every further term one fmla/fmls; the memory
+ * side is the minimum of one ld1 and one st1 per four registers; the loop
+ * control is the minimum of two (a larger block would not fit ops32's
+ * registers). Classes by mnemonic: ld1 is a load and st1 a store (each one
+ * instruction moving four vectors); fadd add, fsub sub, fmul mul,
+ * fmla/fmls fma, cmp, b.cond branch, anything else other; and and orr, the
+ * other classes of the house, are 0 here.
+ *
+ * Expected throughput, issue-bound, per core (no hardware here: these are
+ * figures from the public pipeline descriptions, not measurements). Per
+ * block: 8, 24 and 88 FP instructions (ops2, ops8, ops32), all Q-form.
+ *   Cortex-A53 (Pi 3, 1.2 GHz), in order: no public optimisation guide;
+ *     Arm's pipeline description in GCC (cortex-a53.md) issues one Q-form
+ *     FP instruction per cycle (slot 0 only, both 64-bit halves), FADD and
+ *     FMUL latency 4, FMLA 8 with 4 through the accumulator. ld1/st1 of
+ *     four registers take about 4 cycles each. Per block ~16, ~32 and ~96
+ *     cycles: fpu32 ~2400, ~4800, ~6400 MFLOPS (ops2, ops8, ops32), fpu64
+ *     half. The interleave puts 4 cycles between an fadd and its use and 8
+ *     between two links of a chain: FADD and FMLA latencies are covered.
+ *     (Longbottom's NEON build, 1715 MFLOPS at ops32 on one core, runs one
+ *     dependency chain at a time.)
+ *   Cortex-A72 (Pi 4, 1.5 GHz), Software Optimization Guide: two FP/ASIMD
+ *     pipes F0/F1; a Q-form FADD/FMUL/FMLA takes both, one per cycle; FADD
+ *     and FMUL latency 4, FMLA 7 (3 through the accumulator); one load and
+ *     one store pipe. Per block ~8, 24 and 88 cycles: fpu32 ~6000, ~8000,
+ *     ~8700 MFLOPS, fpu64 half. Two links of a chain are 8 cycles apart,
+ *     more than the 7 of FMLA.
+ *   Cortex-A76 (Pi 5, 2.4 GHz), Software Optimization Guide: two 128-bit
+ *     FP/ASIMD pipes V0/V1, each FADD (latency 2), FMUL (3), FMLA (4) at
+ *     one per cycle per pipe; two loads per cycle. Per block ~4, 12 and 44
+ *     cycles: fpu32 ~19000, ~25600, ~27900 MFLOPS, fpu64 half. Two links
+ *     of a chain are 4 cycles apart, the FMLA latency: covered, and
+ *     consecutive blocks are independent for the out-of-order core.
+ * ops2 moves 8 bytes per 2 operations: beyond L1 it runs at memory speed.
+ */
+
+#include "asmdefs.h"
+
+data		.req x0		// x
+len		.req x1		// n
+passes		.req x2		// passes left
+src		.req x3		// next word to load in this pass
+dst		.req x4		// next word to store in this pass
+blk_end		.req x5		// end of the whole blocks
+vec_end		.req x6		// end of the whole vectors
+data_end	.req x7		// end of x
+kptr		.req x8		// walks bk_fpu*_consts, before the first pass
+scratch		.req x9
+
+/* One block: the words loaded, the results stored, the x + c of a term. */
+vx0		.req v0
+vx1		.req v1
+vx2		.req v2
+vx3		.req v3
+acc0		.req v4
+acc1		.req v5
+acc2		.req v6
+acc3		.req v7
+tmp0		.req v16
+tmp1		.req v17
+tmp2		.req v18
+tmp3		.req v19
+
+/* The addends, broadcast to every lane; K2 of ops2. */
+ka		.req v20
+kc		.req v21
+ke		.req v22
+kg		.req v23
+kj		.req v24
+kl		.req v25
+ko		.req v26
+kq		.req v27
+ks		.req v28
+ku		.req v29
+kw		.req v30
+k2		.req v21	// ops2 only: shares kc's register
+
+/* ---------------------------------------------------------------- macros */
+
+.macro save_d8_d15
+	stp	d8, d9, [sp, #-64]!
+	stp	d10, d11, [sp, #16]
+	stp	d12, d13, [sp, #32]
+	stp	d14, d15, [sp, #48]
+.endm
+
+.macro restore_d8_d15
+	ldp	d10, d11, [sp, #16]
+	ldp	d12, d13, [sp, #32]
+	ldp	d14, d15, [sp, #48]
+	ldp	d8, d9, [sp], #64
+.endm
+
+/*
+ * Leave (label 9) when there is nothing to do; otherwise set the end
+ * pointers of the blocks, the whole vectors and x. log2es: log2 of the
+ * element size; blk/vec: words per block and per vector.
+ */
+.macro kernel_enter log2es, blk, vec
+	cbz	len, 9f
+	cbz	passes, 9f
+	add	data_end, data, len, lsl #\log2es
+	and	scratch, len, #-\blk
+	add	blk_end, data, scratch, lsl #\log2es
+	and	scratch, len, #-\vec
+	add	vec_end, data, scratch, lsl #\log2es
+.endm
+
+.macro consts_begin table
+	adrp	kptr, \table
+	add	kptr, kptr, :lo12:\table
+.endm
+
+/* Next table entry, an addend: broadcast it. */
+.macro load_addend reg, T, es
+	ld1r	{\reg\().\T}, [kptr], #\es
+.endm
+
+/* Next table entry, a factor: into one lane of its pack. */
+.macro load_factor reg, E, lane, es
+	ld1	{\reg\().\E}[\lane], [kptr], #\es
+.endm
+
+/* Start of a pass (label 1); skip the block loop when there is no block. */
+.macro pass_begin
+1:	mov	src, data
+	mov	dst, data
+	cmp	src, blk_end
+	b.eq	3f
+.endm
+
+/*
+ * The rest of a pass after the block loop: whole vectors (label 4), then
+ * single words through lane 0 (label 6); then the next pass. body is the
+ * kernel's arithmetic macro, run on vector 0 only.
+ */
+.macro pass_end body, T, E, vbytes, es
+3:	cmp	src, vec_end
+	b.eq	5f
+4:	ld1	{vx0.\T}, [src], #\vbytes
+	\body	0
+	st1	{acc0.\T}, [dst], #\vbytes
+	cmp	src, vec_end
+	b.ne	4b
+5:	cmp	src, data_end
+	b.eq	7f
+	movi	vx0.16b, #0		// finite values in the unused lanes
+6:	ld1	{vx0.\E}[0], [src], #\es
+	\body	0
+	st1	{acc0.\E}[0], [dst], #\es
+	cmp	src, data_end
+	b.ne	6b
+7:	subs	passes, passes, #1
+	b.ne	1b
+.endm
+
+/* d = n op m on arrangement T; m is given whole (a vector or an element). */
+.macro op3 op, T, d, n, m
+	\op	\d\().\T, \n\().\T, \m
+.endm
+
+/* The first term, as the reference: acc = (x + c) * m, rounded twice. */
+.macro first_term T, c, m, vecs:vararg
+	.irp j, \vecs
+	op3	fadd, \T, acc\j, vx\j, \c\().\T
+	.endr
+	.irp j, \vecs
+	op3	fmul, \T, acc\j, acc\j, \m
+	.endr
+.endm
+
+/* A further term, fused: acc = acc -/+ (x + c) * m rounded once (fmls/fmla). */
+.macro fused_term fma, T, c, m, vecs:vararg
+	.irp j, \vecs
+	op3	fadd, \T, tmp\j, vx\j, \c\().\T
+	.endr
+	.irp j, \vecs
+	op3	\fma, \T, acc\j, tmp\j, \m
+	.endr
+.endm
+
+/* ================================================================ fpu32 */
+
+/* The factors, four to a register: b d f h | k m p r | t v y. */
+kbdfh		.req v31
+kkmpr		.req v8
+ktvy		.req v9
+
+.macro ops2_32 vecs:vararg
+	first_term 4s, ka, k2.4s, \vecs
+.endm
+
+.macro ops8_32 vecs:vararg
+	first_term 4s, ka, kbdfh.s[0], \vecs
+	fused_term fmls, 4s, kc, kbdfh.s[1], \vecs
+	fused_term fmla, 4s, ke, kbdfh.s[2], \vecs
+.endm
+
+.macro ops32_32 vecs:vararg
+	ops8_32	\vecs
+	fused_term fmls, 4s, kg, kbdfh.s[3], \vecs
+	fused_term fmla, 4s, kj, kkmpr.s[0], \vecs
+	fused_term fmls, 4s, kl, kkmpr.s[1], \vecs
+	fused_term fmla, 4s, ko, kkmpr.s[2], \vecs
+	fused_term fmls, 4s, kq, kkmpr.s[3], \vecs
+	fused_term fmla, 4s, ks, ktvy.s[0], \vecs
+	fused_term fmls, 4s, ku, ktvy.s[1], \vecs
+	fused_term fmla, 4s, kw, ktvy.s[2], \vecs
+.endm
+
+/* a, b, c, d, e, f in table order. */
+.macro load_consts8_32
+	consts_begin bk_fpu32_consts
+	load_addend ka, 4s, 4
+	load_factor kbdfh, s, 0, 4
+	load_addend kc, 4s, 4
+	load_factor kbdfh, s, 1, 4
+	load_addend ke, 4s, 4
+	load_factor kbdfh, s, 2, 4
+.endm
+
+/* a .. y in table order. */
+.macro load_consts32_32
+	load_consts8_32
+	load_addend kg, 4s, 4
+	load_factor kbdfh, s, 3, 4
+	load_addend kj, 4s, 4
+	load_factor kkmpr, s, 0, 4
+	load_addend kl, 4s, 4
+	load_factor kkmpr, s, 1, 4
+	load_addend ko, 4s, 4
+	load_factor kkmpr, s, 2, 4
+	load_addend kq, 4s, 4
+	load_factor kkmpr, s, 3, 4
+	load_addend ks, 4s, 4
+	load_factor ktvy, s, 0, 4
+	load_addend ku, 4s, 4
+	load_factor ktvy, s, 1, 4
+	load_addend kw, 4s, 4
+	load_factor ktvy, s, 2, 4
+.endm
+
+// Loop body fpu32_ops2_aarch64_neon: 12 instructions per 16 words (load 1, store 1, add 4, sub 0, mul 4, fma 0, and 0, orr 0, cmp 1, branch 1, other 0)
+ENTRY(fpu32_ops2_aarch64_neon)
+	kernel_enter 2, 16, 4
+	consts_begin bk_fpu32_consts
+	ld1r	{ka.4s}, [kptr]			// a
+	add	kptr, kptr, #22 * 4
+	ld1r	{k2.4s}, [kptr]			// K2
+	pass_begin
+	.p2align 4
+LOOP_BEGIN(fpu32_ops2_aarch64_neon)
+2:	ld1	{vx0.4s - vx3.4s}, [src], #64
+	ops2_32	0, 1, 2, 3
+	st1	{acc0.4s - acc3.4s}, [dst], #64
+	cmp	src, blk_end
+	b.ne	2b
+LOOP_END(fpu32_ops2_aarch64_neon)
+	pass_end ops2_32, 4s, s, 16, 4
+9:	ret
+END(fpu32_ops2_aarch64_neon)
+
+// Loop body fpu32_ops8_aarch64_neon: 28 instructions per 16 words (load 1, store 1, add 12, sub 0, mul 4, fma 8, and 0, orr 0, cmp 1, branch 1, other 0)
+ENTRY(fpu32_ops8_aarch64_neon)
+	kernel_enter 2, 16, 4
+	load_consts8_32
+	pass_begin
+	.p2align 4
+LOOP_BEGIN(fpu32_ops8_aarch64_neon)
+2:	ld1	{vx0.4s - vx3.4s}, [src], #64
+	ops8_32	0, 1, 2, 3
+	st1	{acc0.4s - acc3.4s}, [dst], #64
+	cmp	src, blk_end
+	b.ne	2b
+LOOP_END(fpu32_ops8_aarch64_neon)
+	pass_end ops8_32, 4s, s, 16, 4
+9:	ret
+END(fpu32_ops8_aarch64_neon)
+
+// Loop body fpu32_ops32_aarch64_neon: 92 instructions per 16 words (load 1, store 1, add 44, sub 0, mul 4, fma 40, and 0, orr 0, cmp 1, branch 1, other 0)
+ENTRY(fpu32_ops32_aarch64_neon)
+	kernel_enter 2, 16, 4
+	save_d8_d15
+	load_consts32_32
+	pass_begin
+	.p2align 4
+LOOP_BEGIN(fpu32_ops32_aarch64_neon)
+2:	ld1	{vx0.4s - vx3.4s}, [src], #64
+	ops32_32 0, 1, 2, 3
+	st1	{acc0.4s - acc3.4s}, [dst], #64
+	cmp	src, blk_end
+	b.ne	2b
+LOOP_END(fpu32_ops32_aarch64_neon)
+	pass_end ops32_32, 4s, s, 16, 4
+	restore_d8_d15
+9:	ret
+END(fpu32_ops32_aarch64_neon)
+
+	.unreq	kbdfh
+	.unreq	kkmpr
+	.unreq	ktvy
+
+/* ================================================================ fpu64 */
+
+/* The factors, two to a register: b d | f h | k m | p r | t v | y. */
+kbd		.req v31
+kfh		.req v8
+kkm		.req v9
+kpr		.req v10
+ktv		.req v11
+ky		.req v12
+
+.macro ops2_64 vecs:vararg
+	first_term 2d, ka, k2.2d, \vecs
+.endm
+
+.macro ops8_64 vecs:vararg
+	first_term 2d, ka, kbd.d[0], \vecs
+	fused_term fmls, 2d, kc, kbd.d[1], \vecs
+	fused_term fmla, 2d, ke, kfh.d[0], \vecs
+.endm
+
+.macro ops32_64 vecs:vararg
+	ops8_64	\vecs
+	fused_term fmls, 2d, kg, kfh.d[1], \vecs
+	fused_term fmla, 2d, kj, kkm.d[0], \vecs
+	fused_term fmls, 2d, kl, kkm.d[1], \vecs
+	fused_term fmla, 2d, ko, kpr.d[0], \vecs
+	fused_term fmls, 2d, kq, kpr.d[1], \vecs
+	fused_term fmla, 2d, ks, ktv.d[0], \vecs
+	fused_term fmls, 2d, ku, ktv.d[1], \vecs
+	fused_term fmla, 2d, kw, ky.d[0], \vecs
+.endm
+
+.macro load_consts8_64
+	consts_begin bk_fpu64_consts
+	load_addend ka, 2d, 8
+	load_factor kbd, d, 0, 8
+	load_addend kc, 2d, 8
+	load_factor kbd, d, 1, 8
+	load_addend ke, 2d, 8
+	load_factor kfh, d, 0, 8
+.endm
+
+.macro load_consts32_64
+	load_consts8_64
+	load_addend kg, 2d, 8
+	load_factor kfh, d, 1, 8
+	load_addend kj, 2d, 8
+	load_factor kkm, d, 0, 8
+	load_addend kl, 2d, 8
+	load_factor kkm, d, 1, 8
+	load_addend ko, 2d, 8
+	load_factor kpr, d, 0, 8
+	load_addend kq, 2d, 8
+	load_factor kpr, d, 1, 8
+	load_addend ks, 2d, 8
+	load_factor ktv, d, 0, 8
+	load_addend ku, 2d, 8
+	load_factor ktv, d, 1, 8
+	load_addend kw, 2d, 8
+	load_factor ky, d, 0, 8
+.endm
+
+// Loop body fpu64_ops2_aarch64_neon: 12 instructions per 8 words (load 1, store 1, add 4, sub 0, mul 4, fma 0, and 0, orr 0, cmp 1, branch 1, other 0)
+ENTRY(fpu64_ops2_aarch64_neon)
+	kernel_enter 3, 8, 2
+	consts_begin bk_fpu64_consts
+	ld1r	{ka.2d}, [kptr]			// a
+	add	kptr, kptr, #22 * 8
+	ld1r	{k2.2d}, [kptr]			// K2
+	pass_begin
+	.p2align 4
+LOOP_BEGIN(fpu64_ops2_aarch64_neon)
+2:	ld1	{vx0.2d - vx3.2d}, [src], #64
+	ops2_64	0, 1, 2, 3
+	st1	{acc0.2d - acc3.2d}, [dst], #64
+	cmp	src, blk_end
+	b.ne	2b
+LOOP_END(fpu64_ops2_aarch64_neon)
+	pass_end ops2_64, 2d, d, 16, 8
+9:	ret
+END(fpu64_ops2_aarch64_neon)
+
+// Loop body fpu64_ops8_aarch64_neon: 28 instructions per 8 words (load 1, store 1, add 12, sub 0, mul 4, fma 8, and 0, orr 0, cmp 1, branch 1, other 0)
+ENTRY(fpu64_ops8_aarch64_neon)
+	kernel_enter 3, 8, 2
+	save_d8_d15
+	load_consts8_64
+	pass_begin
+	.p2align 4
+LOOP_BEGIN(fpu64_ops8_aarch64_neon)
+2:	ld1	{vx0.2d - vx3.2d}, [src], #64
+	ops8_64	0, 1, 2, 3
+	st1	{acc0.2d - acc3.2d}, [dst], #64
+	cmp	src, blk_end
+	b.ne	2b
+LOOP_END(fpu64_ops8_aarch64_neon)
+	pass_end ops8_64, 2d, d, 16, 8
+	restore_d8_d15
+9:	ret
+END(fpu64_ops8_aarch64_neon)
+
+// Loop body fpu64_ops32_aarch64_neon: 92 instructions per 8 words (load 1, store 1, add 44, sub 0, mul 4, fma 40, and 0, orr 0, cmp 1, branch 1, other 0)
+ENTRY(fpu64_ops32_aarch64_neon)
+	kernel_enter 3, 8, 2
+	save_d8_d15
+	load_consts32_64
+	pass_begin
+	.p2align 4
+LOOP_BEGIN(fpu64_ops32_aarch64_neon)
+2:	ld1	{vx0.2d - vx3.2d}, [src], #64
+	ops32_64 0, 1, 2, 3
+	st1	{acc0.2d - acc3.2d}, [dst], #64
+	cmp	src, blk_end
+	b.ne	2b
+LOOP_END(fpu64_ops32_aarch64_neon)
+	pass_end ops32_64, 2d, d, 16, 8
+	restore_d8_d15
+9:	ret
+END(fpu64_ops32_aarch64_neon)
