@@ -81,6 +81,7 @@ int main(void)
 		}
 		case_failures = 0;
 		check(&v[i]);
+		check_fpu_long(&v[i]);
 		printf("%s %zu - %s (%s, %s)\n", case_failures ? "not ok" : "ok",
 		       i + 1, v[i].symbol, v[i].slot,
 		       v[i].order == BK_ORDER_FUSED ? "fused" : "exact");

@@ -25,5 +25,7 @@ typedef void check_fn(const struct bk_variant *v);
 void check_fpu32(const struct bk_variant *v);
 void check_fpu64(const struct bk_variant *v);
 void check_int(const struct bk_variant *v);
+/* Every FPU slot: a long uniform run against the reference or fused model. */
+void check_fpu_long(const struct bk_variant *v);
 
 #endif
