@@ -122,7 +122,10 @@ bk_int_read_fn int_read_ref;
 	X(neon, fpu64_ops2, fpu64_ops2_aarch64_neon, EXACT)		\
 	X(neon, fpu64_ops8, fpu64_ops8_aarch64_neon, FUSED)		\
 	X(neon, fpu64_ops32, fpu64_ops32_aarch64_neon, FUSED)
-#define BK_FPU_VARIANTS_armv7(X)
+#define BK_FPU_VARIANTS_armv7(X)					\
+	X(neon, fpu32_ops2, fpu32_ops2_armv7_neon, EXACT)		\
+	X(neon, fpu32_ops8, fpu32_ops8_armv7_neon, EXACT)		\
+	X(neon, fpu32_ops32, fpu32_ops32_armv7_neon, EXACT)
 
 #define BK_INT_VARIANTS_x86_64(X)				\
 	X(x86_64, int_write, int_write_x86_64, EXACT)		\
