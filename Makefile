@@ -25,7 +25,7 @@ REF_SRCS := $(addprefix asm/ref/, \
 FPU_ASM_x86_64 := $(addprefix asm/x86_64/, \
 	fpu_sse2.S fpu_avx2.S fpu_avx512.S)
 FPU_ASM_aarch64 := asm/aarch64/fpu_neon.S
-FPU_ASM_armv7 := asm/armv7/fpu_neon.S
+FPU_ASM_armv7 := asm/armv7/fpu_vfp.S asm/armv7/fpu_neon.S
 INT_ASM_x86_64 := asm/x86_64/int.S
 INT_ASM_aarch64 := asm/aarch64/int.S
 INT_ASM_armv7 := asm/armv7/int.S

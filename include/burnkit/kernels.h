@@ -123,6 +123,12 @@ bk_int_read_fn int_read_ref;
 	X(neon, fpu64_ops8, fpu64_ops8_aarch64_neon, FUSED)		\
 	X(neon, fpu64_ops32, fpu64_ops32_aarch64_neon, FUSED)
 #define BK_FPU_VARIANTS_armv7(X)					\
+	X(vfp, fpu32_ops2, fpu32_ops2_armv7_vfp, EXACT)			\
+	X(vfp, fpu32_ops8, fpu32_ops8_armv7_vfp, EXACT)			\
+	X(vfp, fpu32_ops32, fpu32_ops32_armv7_vfp, EXACT)		\
+	X(vfp, fpu64_ops2, fpu64_ops2_armv7_vfp, EXACT)			\
+	X(vfp, fpu64_ops8, fpu64_ops8_armv7_vfp, EXACT)			\
+	X(vfp, fpu64_ops32, fpu64_ops32_armv7_vfp, EXACT)		\
 	X(neon, fpu32_ops2, fpu32_ops2_armv7_neon, EXACT)		\
 	X(neon, fpu32_ops8, fpu32_ops8_armv7_neon, EXACT)		\
 	X(neon, fpu32_ops32, fpu32_ops32_armv7_neon, EXACT)
