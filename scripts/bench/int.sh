@@ -7,7 +7,8 @@
 #  1. Speed: MB/s of each phase (write, check, read) for the reference
 #     compiled with gcc -O3 -march=native -fno-tree-vectorize and for the
 #     burnkit kernel, in one run, alternating sample by sample, best of
-#     ROUNDS samples each (int_bench.c).
+#     ROUNDS samples each (int_bench.c); the reference timed against itself
+#     shows the noise floor of the ratios.
 #  2. Instructions: valgrind --tool=callgrind counts the instructions each
 #     kernel executes; divided by the blocks processed, they are compared
 #     with the loop-body count the kernel's .S file documents.
@@ -72,8 +73,12 @@ speed=$("$OUT/int_bench" speed "$bytes" "$ROUNDS")
 cg_out=$OUT/int.callgrind
 cg_table=""
 if command -v valgrind >/dev/null && command -v callgrind_annotate >/dev/null; then
-	valgrind --tool=callgrind --callgrind-out-file="$cg_out" \
-		"$OUT/int_bench" count "$bytes" "$PASSES" >"$OUT/int.count" 2>"$OUT/int.valgrind"
+	if ! valgrind --tool=callgrind --callgrind-out-file="$cg_out" \
+		"$OUT/int_bench" count "$bytes" "$PASSES" >"$OUT/int.count" 2>"$OUT/int.valgrind"; then
+		cat "$OUT/int.valgrind" >&2
+		echo "int.sh: int_bench failed under callgrind" >&2
+		exit 1
+	fi
 	# lines look like "1,344,700 ( 9.19%)  ???:int_write_x86_64 [binary]"
 	cg_table=$(callgrind_annotate --auto=no --threshold=100 "$cg_out" |
 		awk '{ for (i = 2; i <= NF; i++) if ($i ~ /:int_(write|check|read)_[a-z0-9_]+$/) {
@@ -89,13 +94,14 @@ documented() {
 }
 # Ir of one function, or empty
 ir_of() {
-	[ -n "$cg_table" ] && awk -v f="$1" '$1 == f { print $2 }' <<<"$cg_table"
+	[ -z "$cg_table" ] || awk -v f="$1" '$1 == f { print $2 }' <<<"$cg_table"
 }
 
 # ---------------------------------------------------------------- table
 echo "burnkit int kernels, $arch, $(grep -m1 'model name' /proc/cpuinfo 2>/dev/null | sed 's/.*: //')"
 echo "buffer $bytes bytes (L1 data size, $blocks blocks of 128 bytes); MB = 10^6 bytes"
-echo "speed: best of $ROUNDS samples each, reference and burnkit alternating in one run"
+echo "speed: best of $ROUNDS samples each, reference and burnkit alternating in one run;"
+echo "       load average before the run: $(cut -d' ' -f1-3 /proc/loadavg 2>/dev/null)"
 echo "reference: asm/ref/int.c, $CC -O3 -march=native -fno-tree-vectorize"
 echo "instr/block: callgrind Ir / (blocks x $PASSES passes), call overhead included"
 echo
@@ -117,6 +123,7 @@ for ph in write check read; do
 			ph, r, b, b / r, rins, bins, (doc ? doc : "?"), ratio
 	}'
 done
+awk '$2 == "noise" { printf "noise: the reference against itself (write) %.3f\n", $6 / $4 }' <<<"$speed"
 echo
 
 # ---------------------------------------------------------------- runner MIPS

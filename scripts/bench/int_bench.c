@@ -4,7 +4,8 @@
  * references, for scripts/bench/int.sh.
  *
  *   int_bench speed BYTES ROUNDS   MB/s of each phase, reference and tuned
- *                                  kernel alternating, best of ROUNDS samples
+ *                                  kernel alternating, best of ROUNDS samples;
+ *                                  and the reference against itself (noise)
  *   int_bench count BYTES PASSES   run each kernel, reference and tuned,
  *                                  PASSES times over BYTES, for an
  *                                  instruction counter
@@ -37,7 +38,6 @@
 #define WARMUP_NS 200000000ull	/* let the clock ramp up before measuring */
 
 enum phase { PHASE_WRITE, PHASE_CHECK, PHASE_READ, PHASE_COUNT };
-static const char *const phase_names[PHASE_COUNT] = { "write", "check", "read" };
 
 struct kernel_set {
 	const char *name;
@@ -107,36 +107,73 @@ static uint64_t time_calls(const struct kernel_set *k, enum phase ph,
 	return now_ns() - t0;
 }
 
+/*
+ * Rows of the speed table: each phase, reference against tuned, and the
+ * write phase of the reference against itself, which shows how far two equal
+ * kernels drift apart in this method (the noise floor of every ratio).
+ */
+struct speed_row {
+	const char *name;
+	enum phase phase;
+	const struct kernel_set *sets[2];
+	size_t calls;		/* per sample */
+	double best_mbs[2];
+};
+
+static double sample_mbs(const struct kernel_set *k, enum phase ph,
+			 uint32_t *buf, size_t words, size_t calls)
+{
+	uint64_t ns = time_calls(k, ph, buf, words, calls);
+
+	return (double)(words * sizeof(uint32_t)) * (double)calls /
+	       ((double)ns / 1e9) / 1e6;
+}
+
 static int speed(uint32_t *buf, size_t words, unsigned rounds)
 {
 	struct kernel_set tuned = tuned_set();
-	const struct kernel_set *sets[2] = { &ref_set, &tuned };
-	double bytes = (double)words * sizeof(uint32_t);
+	struct speed_row rows[] = {
+		{ "write", PHASE_WRITE, { &ref_set, &tuned }, 1, { 0, 0 } },
+		{ "check", PHASE_CHECK, { &ref_set, &tuned }, 1, { 0, 0 } },
+		{ "read", PHASE_READ, { &ref_set, &tuned }, 1, { 0, 0 } },
+		{ "noise", PHASE_WRITE, { &ref_set, &ref_set }, 1, { 0, 0 } },
+	};
+	size_t nrows = sizeof(rows) / sizeof(rows[0]);
 
+	/* the buffer holds the pattern from here on: every write rewrites it */
+	int_write_ref(buf, words, PATTERN1, PATTERN2);
 	for (uint64_t t0 = now_ns(); now_ns() - t0 < WARMUP_NS;)
 		time_calls(&ref_set, PHASE_WRITE, buf, words, 16);
-	for (int ph = 0; ph < PHASE_COUNT; ph++) {
-		double best_mbs[2] = { 0, 0 };
-		size_t calls = 1;
+	/* calls per sample: enough for SAMPLE_NS with the reference */
+	for (size_t i = 0; i < nrows; i++)
+		while (time_calls(&ref_set, rows[i].phase, buf, words,
+				  rows[i].calls) < SAMPLE_NS)
+			rows[i].calls *= 2;
+	/*
+	 * Rounds outside, rows inside: a disturbance (another process, a clock
+	 * change) hits every row alike, and each row's best sample may come
+	 * from any quiet moment of the whole run. Within a row the two sides
+	 * alternate who goes first.
+	 */
+	for (unsigned r = 0; r < rounds; r++) {
+		for (size_t i = 0; i < nrows; i++) {
+			struct speed_row *row = &rows[i];
 
-		int_write_ref(buf, words, PATTERN1, PATTERN2);
-		/* calls per sample: enough for SAMPLE_NS with the reference */
-		while (time_calls(&ref_set, ph, buf, words, calls) < SAMPLE_NS)
-			calls *= 2;
-		for (unsigned r = 0; r < rounds; r++) {
-			/* alternate who goes first, so neither gains from it */
-			for (int i = 0; i < 2; i++) {
-				int s = (int)((r + (unsigned)i) & 1);
-				uint64_t ns = time_calls(sets[s], ph, buf, words, calls);
-				double mbs = bytes * (double)calls / ((double)ns / 1e9) / 1e6;
+			for (unsigned j = 0; j < 2; j++) {
+				unsigned side = (r + j) & 1;
+				double mbs = sample_mbs(row->sets[side], row->phase,
+							buf, words, row->calls);
 
-				if (mbs > best_mbs[s])
-					best_mbs[s] = mbs;
+				if (mbs > row->best_mbs[side])
+					row->best_mbs[side] = mbs;
 			}
 		}
-		printf("speed %s ref_mbs %.1f tuned_mbs %.1f calls %zu\n",
-		       phase_names[ph], best_mbs[0], best_mbs[1], calls);
 	}
+	for (size_t i = 0; i < nrows; i++)
+		printf("speed %s ref_mbs %.1f %s_mbs %.1f calls %zu\n",
+		       rows[i].name, rows[i].best_mbs[0],
+		       rows[i].sets[1] == &ref_set ? "ref" : "tuned",
+		       rows[i].best_mbs[1], rows[i].calls);
 	return 0;
 }
 
