@@ -83,13 +83,16 @@
  *     half. The interleave puts 4 cycles between an fadd and its use and 8
  *     between two links of a chain: FADD and FMLA latencies are covered.
  *     (Longbottom's NEON build, 1715 MFLOPS at ops32 on one core, runs one
- *     dependency chain at a time.)
+ *     dependency chain at a time.) LLVM 14's A53 model has longer FP
+ *     latencies (FADD 6, FMLA 10); llvm-mca with it finds ops32 latency-
+ *     bound at ~152 cycles a block, the pessimistic end.
  *   Cortex-A72 (Pi 4, 1.5 GHz), Software Optimization Guide: two FP/ASIMD
  *     pipes F0/F1; a Q-form FADD/FMUL/FMLA takes both, one per cycle; FADD
  *     and FMUL latency 4, FMLA 7 (3 through the accumulator); one load and
- *     one store pipe. Per block ~8, 24 and 88 cycles: fpu32 ~6000, ~8000,
- *     ~8700 MFLOPS, fpu64 half. Two links of a chain are 8 cycles apart,
- *     more than the 7 of FMLA.
+ *     one store pipe. Per block ~8-14 (ld1/st1 of four registers: 4 cycles
+ *     each), 24 and 88 cycles: fpu32 ~3400-6000, ~8000, ~8700 MFLOPS,
+ *     fpu64 half; llvm-mca (LLVM 14, A57-based model) gives 14, 24 and 88.
+ *     Two links of a chain are 8 cycles apart, more than the 7 of FMLA.
  *   Cortex-A76 (Pi 5, 2.4 GHz), Software Optimization Guide: two 128-bit
  *     FP/ASIMD pipes V0/V1, each FADD (latency 2), FMUL (3), FMLA (4) at
  *     one per cycle per pipe; two loads per cycle. Per block ~4, 12 and 44

@@ -47,7 +47,7 @@
  * Instruction counts of the loop bodies, by class as the `Loop body` lines
  * state them:
  *
- *     kernel  block              per word                       per word
+ *     kernel       block     operations a word            instructions a word
  *     fpu32 ops2   16 words  add 1, mul 1                          2.25
  *     fpu32 ops8    8 words  add 3, mul 1, fma 2                   6.5
  *     fpu32 ops32   8 words  add 11, mul 1, fma 10, load 1.375     24
@@ -62,8 +62,8 @@
  * other; and and orr, the other classes of the house, are 0 here.
  *
  * Expected throughput, issue-bound, per core (no hardware here: figures
- * from the public pipeline descriptions, not measurements). One scalar FP
- * instruction is 1 operation (vmla 2).
+ * from the public pipeline descriptions, not measurements). MFLOPS count
+ * the nominal 2, 8 or 32 operations a word.
  *   Cortex-A53 (Pi 3, 1.2 GHz), AArch32: Arm's GCC pipeline description
  *     (cortex-a53.md) issues scalar FP add/multiply on either 64-bit half,
  *     up to two a cycle, latency 4; a chained multiply-accumulate is a
@@ -74,8 +74,11 @@
  *   Cortex-A72 (Pi 4, 1.5 GHz), Software Optimization Guide: scalar FP
  *     add/multiply/multiply-accumulate on both pipes F0/F1, two a cycle,
  *     FADD/FMUL latency 4, multiply-accumulate 7 with 3 through the
- *     accumulator. ops32: 11 cycles a word, ~4400 MFLOPS (fpu32 and
- *     fpu64); ops8 3 cycles a word, ~4000; ops2 1, ~3000 (L1).
+ *     accumulator. fpu32 ops32: 11 cycles a word, ~4400 MFLOPS; ops8 3
+ *     cycles a word, ~4000; ops2 1-1.5, ~2000-3000 (L1). llvm-mca (LLVM
+ *     14, Cortex-A57 model of the A32 backend) gives 12.1, 3.0 and 1.4
+ *     cycles a word for these, and 17.8 for fpu64 ops32 (~2700 MFLOPS:
+ *     its double multiply-accumulate is slower).
  *   Cortex-A76 (Pi 5, 2.4 GHz), Software Optimization Guide: two FP
  *     pipes, FADD 2, FMUL 3. ops32: 11 cycles a word, ~7000 MFLOPS.
  * Between two links of a word's chain are 16 FP instructions in fpu32
