@@ -12,7 +12,8 @@
 #   --keep               keep the run directory (serial log, images)
 #
 # Guest environment: BURNKIT_KO (the module file), BURNKIT_KMOD_ARGS,
-# BURNKIT_DISK, BURNKIT_VM_ARCH. The exit status comes from the marker line
+# BURNKIT_DISK, BURNKIT_VM_ARCH; the tests are on PATH, the ABI header is
+# /burnkit/abi.h. The exit status comes from the marker line
 # that the guest's init prints on the serial console, never from QEMU, which
 # exits 0 even when the guest panicked. Without a marker vm.sh prints the end
 # of the serial log and exits 125 (124 on timeout).
@@ -102,6 +103,7 @@ cp "$top"/build/vm/"$arch"/helpers/* "$ov/burnkit/bin/" 2>/dev/null || true
 [ -x "$top/build/$arch/burnkit" ] && cp "$top/build/$arch/burnkit" "$ov/burnkit/bin/"
 cp -r "$top/tests/vm/." "$ov/burnkit/tests/"
 rm -rf "$ov/burnkit/tests/helpers"
+cp "$top/include/burnkit/abi.h" "$ov/burnkit/abi.h"
 
 quote() { printf "'%s'" "$(printf '%s' "$1" | sed "s/'/'\\\\''/g")"; }
 {
@@ -138,9 +140,11 @@ if ! grep -q '^BURNKIT-VM-BEGIN$' "$run/serial.txt"; then
 	[ "$status" = 124 ] && exit 124
 	exit 125
 fi
-sed -n '/^BURNKIT-VM-BEGIN$/,$p' "$run/serial.txt" | sed '1d' |
-	sed '/^BURNKIT-VM-EXIT [0-9]*$/,$d'
-rc=$(sed -n 's/^BURNKIT-VM-EXIT \([0-9]*\)$/\1/p' "$run/serial.txt" | tail -n 1)
+# The command's output; its last line may lack a newline before the marker.
+awk '/^BURNKIT-VM-BEGIN$/ { on = 1; next }
+     on && /BURNKIT-VM-EXIT [0-9]+$/ { sub(/BURNKIT-VM-EXIT [0-9]+$/, ""); if ($0 != "") print; exit }
+     on { print }' "$run/serial.txt"
+rc=$(sed -n 's/.*BURNKIT-VM-EXIT \([0-9]*\)$/\1/p' "$run/serial.txt" | tail -n 1)
 if [ -z "$rc" ]; then
 	if [ "$status" = 124 ]; then
 		say "timed out after ${timeout_s}s"

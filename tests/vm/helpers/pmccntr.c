@@ -1,12 +1,13 @@
 // SPDX-License-Identifier: MIT
 /*
- * pmccntr [COUNT]: read the AArch64 cycle counter from user space COUNT
- * times (default 1000) on the CPU the caller pinned us to. Prints
+ * pmccntr [COUNT [CPU]]: read the AArch64 cycle counter from user space
+ * COUNT times (default 1000), pinned to CPU when given. Prints
  * "ok FIRST LAST" when every read worked and the values never went back,
  * "sigill" (exit 2) when the kernel does not let EL0 read PMCCNTR_EL0,
  * "backwards" (exit 1) when a value was lower than the one before, and
  * "unsupported" (exit 3) on other architectures.
  */
+#include <sched.h>
 #include <setjmp.h>
 #include <signal.h>
 #include <stdint.h>
@@ -34,6 +35,17 @@ static uint64_t read_pmccntr(void)
 int main(int argc, char **argv)
 {
 	long count = argc > 1 ? strtol(argv[1], NULL, 10) : 1000;
+
+	if (argc > 2) {
+		cpu_set_t set;
+
+		CPU_ZERO(&set);
+		CPU_SET(atoi(argv[2]), &set);
+		if (sched_setaffinity(0, sizeof(set), &set)) {
+			perror("pmccntr: sched_setaffinity");
+			return 4;
+		}
+	}
 #if defined(__aarch64__)
 	uint64_t first, prev, now;
 	struct sigaction sa = { .sa_handler = on_sigill };

@@ -1,0 +1,46 @@
+# The counters table: one row per online CPU, counters that move, known
+# rates, and the counter that features names.
+
+ncpu=$(online_cpus)
+cp "$BK/counters" /tmp/counters.1
+sleep 0.1
+cp "$BK/counters" /tmp/counters.2
+check_eq "one counters row per online CPU" "$ncpu" "$(column /tmp/counters.1 cpu | wc -l)"
+
+moved=$(paste -d' ' /tmp/counters.1 /tmp/counters.2 | awk 'NR > 1 && $8 <= $3 { print "cpu " $1 ": " $3 " then " $8 }')
+if [ -z "$moved" ]; then ok "every counter moves forward"; else not_ok "every counter moves forward"; diag "$moved"; fi
+
+bad_rate=$(column /tmp/counters.1 rate_hz | awk '!($1 > 1000000) { print }')
+if [ -z "$bad_rate" ]; then ok "every rate is above 1 MHz"; else not_ok "every rate is above 1 MHz"; diag "$bad_rate"; fi
+
+check_eq "user space may read the counter on every CPU" "$ncpu" \
+	"$(column /tmp/counters.1 user_read | grep -c '^yes$')"
+check_eq "features names the counter the table uses" \
+	"$(kv $BK/features counter)" "$(column /tmp/counters.1 source | sort -u)"
+
+case $BURNKIT_VM_ARCH in
+x86_64)
+	check_eq "x86: counter is the TSC" tsc "$(kv $BK/features counter)"
+	check_eq "x86: user_access reads unsupported" unsupported "$(kv $BK/features user_access)"
+	check "x86: no user_access control" test ! -e "$BK/user_access"
+	;;
+aarch64)
+	check_eq "arm64: counter is PMCCNTR" pmccntr "$(kv $BK/features counter)"
+	check_eq "arm64: user_access enabled" enabled "$(kv $BK/features user_access)"
+	check_eq "arm64: perf leaves the PMU idle" idle "$(kv $BK/features perf_pmu)"
+	;;
+esac
+
+# CPU hotplug: a CPU that comes back online gets its counter access again.
+if [ "$ncpu" -ge 2 ] && [ -w /sys/devices/system/cpu/cpu1/online ]; then
+	echo 0 > /sys/devices/system/cpu/cpu1/online
+	check_eq "counters: CPU 1 offline leaves $((ncpu - 1)) rows" $((ncpu - 1)) \
+		"$(column $BK/counters cpu | wc -l)"
+	echo 1 > /sys/devices/system/cpu/cpu1/online
+	check_eq "counters: CPU 1 back online" "$ncpu" "$(column $BK/counters cpu | wc -l)"
+	check_eq "CPU 1 readable from user space after coming back" yes \
+		"$(awk '$1 == 1 { print $5 }' $BK/counters)"
+else
+	skip "CPU hotplug" "fewer than 2 CPUs or cpu1 cannot go offline"
+fi
+check_kernel_clean "kernel clean after counters and hotplug"

@@ -1,0 +1,30 @@
+# AArch64: user space reads PMCCNTR_EL0 after load, on every CPU, also a
+# CPU brought online later; not after user_access=0 or unload.
+
+if [ "$BURNKIT_VM_ARCH" != aarch64 ]; then
+	skip "user-space PMCCNTR reads" "x86_64: rdtsc needs no module, nothing to switch"
+else
+	ncpu=$(online_cpus)
+	all_cpus() {
+		want=$1
+		c=0
+		while [ $c -lt "$ncpu" ]; do
+			got=$(pmccntr 1000 $c | cut -d' ' -f1)
+			[ "$got" = "$want" ] || { diag "cpu $c: $got"; return 1; }
+			c=$((c + 1))
+		done
+	}
+	check "PMCCNTR reads work and go forward on every CPU" all_cpus ok
+	echo 0 > "$BK/user_access"
+	check "user_access=0: reads trap (SIGILL) on every CPU" all_cpus sigill
+	check_eq "features: user_access disabled" disabled "$(kv $BK/features user_access)"
+	echo 1 > "$BK/user_access"
+	check "user_access=1: reads work again" all_cpus ok
+	echo 0 > /sys/devices/system/cpu/cpu1/online
+	echo 1 > /sys/devices/system/cpu/cpu1/online
+	check_eq "CPU 1 after offline/online: reads work" ok "$(pmccntr 1000 1 | cut -d' ' -f1)"
+	unload
+	check "after unload: reads trap again" all_cpus sigill
+	load inject=1 period_ms=20
+	check "after load: reads work" all_cpus ok
+fi

@@ -1,0 +1,16 @@
+# The runner in the guest: `burnkit kmod` shows what the module offers.
+
+if ! command -v burnkit > /dev/null; then
+	skip "burnkit kmod" "the runner is not built for $BURNKIT_VM_ARCH (make static / make cross)"
+elif ! burnkit --help 2>&1 | grep -q kmod; then
+	skip "burnkit kmod" "this runner has no kmod tester yet"
+else
+	burnkit kmod > /tmp/kmod.out 2>&1
+	check "burnkit kmod exits 0" test $? -eq 0
+	sed 's/^/# /' /tmp/kmod.out
+	check "it names the counter" grep -q "$(kv $BK/features counter)" /tmp/kmod.out
+	unload
+	burnkit kmod > /tmp/kmod.out 2>&1
+	check "without the module it says how to load it" grep -q insmod /tmp/kmod.out
+	load inject=1 period_ms=20
+fi
