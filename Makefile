@@ -13,10 +13,10 @@ include config.mk
 
 # ---------------------------------------------------------------- sources
 LIB_SRCS := $(addprefix user/lib/, \
-	util.c params.c json.c log.c timing.c sysinfo.c dispatch.c)
+	util.c params.c json.c log.c timing.c sysinfo.c dispatch.c kmod.c)
 
 TESTER_SRCS := user/runner.c $(addprefix user/testers/, \
-	burnin.c info.c timer.c)
+	burnin.c info.c timer.c kmod.c)
 
 REF_SRCS := $(addprefix asm/ref/, \
 	fpu.c int.c)

@@ -6,6 +6,7 @@
 #define BK_TESTERS(X)	\
 	X(info)		\
 	X(timer)	\
+	X(kmod)		\
 	X(burnin)
 
 #endif

@@ -1,0 +1,541 @@
+// SPDX-License-Identifier: MIT
+#include "kmod.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "util.h"
+
+#define BK_KMOD_DEFAULT_DIR "/sys/kernel/debug/" BURNKIT_DEBUGFS_DIR
+#define BK_KMOD_TEXT_MAX (1u << 20)
+
+const char *const bk_kmod_controls[] = {
+	BURNKIT_FILE_USER_ACCESS, BURNKIT_FILE_CALIBRATE,
+	BURNKIT_FILE_THROTTLE_PERIOD, BURNKIT_FILE_PAGECACHE,
+	BURNKIT_FILE_THROTTLE_INJECT, NULL
+};
+
+static void path_of(const struct bk_kmod *k, const char *file, char *buf,
+		    size_t len)
+{
+	snprintf(buf, len, "%s/%s", k->dir, file);
+}
+
+/* A whole text file, malloc'd; NULL with errno set. */
+static char *slurp(const struct bk_kmod *k, const char *file)
+{
+	char path[512];
+	size_t cap = 4096, off = 0;
+	char *buf = malloc(cap);
+	int fd;
+
+	if (!buf)
+		return NULL;
+	path_of(k, file, path, sizeof(path));
+	fd = open(path, O_RDONLY | O_CLOEXEC);
+	if (fd < 0) {
+		int e = errno;
+
+		free(buf);
+		errno = e;
+		return NULL;
+	}
+	for (;;) {
+		ssize_t n;
+
+		if (off + 1 >= cap) {
+			char *bigger;
+
+			if (cap >= BK_KMOD_TEXT_MAX)
+				break;
+			bigger = realloc(buf, cap * 2);
+			if (!bigger)
+				break;
+			buf = bigger;
+			cap *= 2;
+		}
+		n = read(fd, buf + off, cap - 1 - off);
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n < 0) {
+			int e = errno;
+
+			close(fd);
+			free(buf);
+			errno = e;
+			return NULL;
+		}
+		if (n == 0)
+			break;
+		off += (size_t)n;
+	}
+	close(fd);
+	buf[off] = '\0';
+	return buf;
+}
+
+/* One write of text; 0 or -errno. */
+static int write_text(const struct bk_kmod *k, const char *file,
+		      const char *text)
+{
+	char path[512];
+	size_t len = strlen(text);
+	int fd, ret = 0;
+
+	path_of(k, file, path, sizeof(path));
+	fd = open(path, O_WRONLY | O_CLOEXEC);
+	if (fd < 0)
+		return -errno;
+	if (write(fd, text, len) != (ssize_t)len)
+		ret = errno ? -errno : -EIO;
+	close(fd);
+	return ret;
+}
+
+int bk_kmod_open(struct bk_kmod *k, const char *dir)
+{
+	const char *env = getenv("BURNKIT_KMOD_DIR");
+	struct stat st;
+	char *text, *end;
+	unsigned long v;
+
+	memset(k, 0, sizeof(*k));
+	bk_strlcpy(k->dir, dir && *dir ? dir : env && *env ? env :
+		   BK_KMOD_DEFAULT_DIR, sizeof(k->dir));
+
+	if (stat(k->dir, &st) || !S_ISDIR(st.st_mode)) {
+		int e = errno;
+
+		k->state = e == EACCES ? BK_KMOD_NO_ACCESS : BK_KMOD_ABSENT;
+		if (e == EACCES)
+			snprintf(k->why, sizeof(k->why),
+				 "%s: permission denied: debugfs is root-only, run as root",
+				 k->dir);
+		else if (!dir && !(env && *env) &&
+			 stat("/sys/kernel/debug/tracing", &st) &&
+			 access("/sys/kernel/debug", R_OK) == 0 &&
+			 stat("/sys/module/burnkit", &st) == 0)
+			snprintf(k->why, sizeof(k->why),
+				 "burnkit.ko is loaded but debugfs is not mounted: "
+				 "sudo mount -t debugfs none /sys/kernel/debug");
+		else
+			snprintf(k->why, sizeof(k->why),
+				 "burnkit.ko is not loaded: load the module: "
+				 "sudo insmod build/kmod/burnkit.ko (or sudo modprobe "
+				 "burnkit after make kmod-install)");
+		return -1;
+	}
+	text = slurp(k, BURNKIT_FILE_ABI_VERSION);
+	if (!text) {
+		k->state = errno == EACCES || errno == EPERM ? BK_KMOD_NO_ACCESS :
+			   BK_KMOD_ABSENT;
+		snprintf(k->why, sizeof(k->why), "%s/%s: %s%s", k->dir,
+			 BURNKIT_FILE_ABI_VERSION, strerror(errno),
+			 k->state == BK_KMOD_NO_ACCESS ? ": run as root" : "");
+		return -1;
+	}
+	errno = 0;
+	v = strtoul(text, &end, 10);
+	if (errno || end == text || (*end && *end != '\n')) {
+		free(text);
+		k->state = BK_KMOD_ABI_MISMATCH;
+		snprintf(k->why, sizeof(k->why), "%s/%s: not a version number",
+			 k->dir, BURNKIT_FILE_ABI_VERSION);
+		return -1;
+	}
+	free(text);
+	k->abi_version = (unsigned)v;
+	if (k->abi_version != BURNKIT_ABI_VERSION) {
+		k->state = BK_KMOD_ABI_MISMATCH;
+		snprintf(k->why, sizeof(k->why),
+			 "burnkit.ko speaks ABI %u, this runner ABI %u: build and "
+			 "load the module from the same source (make kmod)",
+			 k->abi_version, BURNKIT_ABI_VERSION);
+		return -1;
+	}
+	k->state = BK_KMOD_READY;
+	return 0;
+}
+
+int bk_kmod_feature(const struct bk_kmod *k, const char *key, char *val,
+		    size_t len)
+{
+	char *text = slurp(k, BURNKIT_FILE_FEATURES);
+	size_t klen = strlen(key);
+	int ret = -1;
+
+	if (!text)
+		return -1;
+	for (char *line = strtok(text, "\n"); line; line = strtok(NULL, "\n")) {
+		if (!strncmp(line, key, klen) && line[klen] == ' ') {
+			bk_strlcpy(val, line + klen + 1, len);
+			ret = 0;
+			break;
+		}
+	}
+	free(text);
+	return ret;
+}
+
+/* Split s at single spaces into at most max fields; the count. */
+static size_t split_fields(char *s, char **out, size_t max)
+{
+	size_t n = 0;
+
+	while (*s && n < max) {
+		out[n++] = s;
+		s = strchr(s, ' ');
+		if (!s)
+			break;
+		*s++ = '\0';
+	}
+	return n;
+}
+
+int bk_kmod_table_read(const struct bk_kmod *k, const char *file,
+		       struct bk_kmod_table *t)
+{
+	char *line, *next;
+	size_t cap = 0;
+
+	memset(t, 0, sizeof(*t));
+	t->text = slurp(k, file);
+	if (!t->text)
+		return -1;
+	for (line = t->text; line && *line; line = next) {
+		next = strchr(line, '\n');
+		if (next)
+			*next++ = '\0';
+		if (!t->ncols) {
+			if (strncmp(line, "# ", 2))
+				goto bad;
+			t->ncols = split_fields(line + 2, t->cols, BK_KMOD_MAX_COLS);
+			continue;
+		}
+		if (t->nrows == cap) {
+			char ***bigger;
+
+			cap = cap ? cap * 2 : 16;
+			bigger = realloc(t->rows, cap * sizeof(*t->rows));
+			if (!bigger)
+				goto bad;
+			t->rows = bigger;
+		}
+		t->rows[t->nrows] = calloc(BK_KMOD_MAX_COLS, sizeof(char *));
+		if (!t->rows[t->nrows])
+			goto bad;
+		split_fields(line, t->rows[t->nrows], t->ncols);
+		t->nrows++;
+	}
+	if (!t->ncols)
+		goto bad;
+	return 0;
+bad:
+	bk_kmod_table_free(t);
+	errno = EPROTO;
+	return -1;
+}
+
+const char *bk_kmod_cell(const struct bk_kmod_table *t, size_t r,
+			 const char *name)
+{
+	if (r >= t->nrows)
+		return NULL;
+	for (size_t c = 0; c < t->ncols; c++)
+		if (!strcmp(t->cols[c], name))
+			return t->rows[r][c];
+	return NULL;
+}
+
+void bk_kmod_table_free(struct bk_kmod_table *t)
+{
+	for (size_t r = 0; r < t->nrows; r++)
+		free(t->rows[r]);
+	free(t->rows);
+	free(t->text);
+	memset(t, 0, sizeof(*t));
+}
+
+/* A number cell: 1 with *v set, 0 for "unsupported", missing or junk. */
+static int cell_u64(const struct bk_kmod_table *t, size_t r, const char *name,
+		    uint64_t *v)
+{
+	const char *s = bk_kmod_cell(t, r, name);
+	char *end;
+
+	*v = 0;
+	if (!s || !*s || !strcmp(s, BURNKIT_UNSUPPORTED))
+		return 0;
+	errno = 0;
+	*v = strtoull(s, &end, 10);
+	return !errno && *end == '\0';
+}
+
+static int cell_s64(const struct bk_kmod_table *t, size_t r, const char *name,
+		    int64_t *v)
+{
+	const char *s = bk_kmod_cell(t, r, name);
+	char *end;
+
+	*v = 0;
+	if (!s || !*s || !strcmp(s, BURNKIT_UNSUPPORTED))
+		return 0;
+	errno = 0;
+	*v = strtoll(s, &end, 10);
+	return !errno && *end == '\0';
+}
+
+static void cell_str(const struct bk_kmod_table *t, size_t r, const char *name,
+		     char *out, size_t len)
+{
+	const char *s = bk_kmod_cell(t, r, name);
+
+	bk_strlcpy(out, s ? s : BURNKIT_UNSUPPORTED, len);
+}
+
+int bk_kmod_calibration(const struct bk_kmod *k, struct bk_kmod_calib *c,
+			size_t max)
+{
+	struct bk_kmod_table t;
+	size_t r, n = 0;
+
+	if (bk_kmod_table_read(k, BURNKIT_FILE_CALIBRATION, &t))
+		return -1;
+	for (r = 0; r < t.nrows && n < max; r++, n++) {
+		struct bk_kmod_calib *e = &c[n];
+		uint64_t v;
+
+		memset(e, 0, sizeof(*e));
+		cell_u64(&t, r, "cpu", &v);
+		e->cpu = (int)v;
+		cell_str(&t, r, "source", e->source, sizeof(e->source));
+		e->ok = strcmp(e->source, BURNKIT_UNSUPPORTED) != 0;
+		if (!e->ok)
+			continue;
+		e->ok &= cell_u64(&t, r, "ensembles", &v);
+		e->ensembles = (unsigned)v;
+		e->ok &= cell_u64(&t, r, "samples", &v);
+		e->samples = (unsigned)v;
+		e->ok &= cell_u64(&t, r, "min", &e->min);
+		e->ok &= cell_u64(&t, r, "median", &e->median);
+		e->ok &= cell_u64(&t, r, "max", &e->max);
+		e->ok &= cell_u64(&t, r, "mean_milli", &v);
+		e->mean = (double)v / 1000.0;
+		e->ok &= cell_u64(&t, r, "variance_milli", &v);
+		e->variance = (double)v / 1000.0;
+		e->ok &= cell_u64(&t, r, "ensemble_min_variance_milli", &v);
+		e->ensemble_min_variance = (double)v / 1000.0;
+		cell_u64(&t, r, "time_ns", &e->time_ns);
+	}
+	bk_kmod_table_free(&t);
+	return (int)n;
+}
+
+int bk_kmod_calibrate(const struct bk_kmod *k, unsigned ensembles,
+		      unsigned samples)
+{
+	char cmd[64];
+
+	snprintf(cmd, sizeof(cmd), "%u %u", ensembles, samples);
+	return write_text(k, BURNKIT_FILE_CALIBRATE, cmd);
+}
+
+int bk_kmod_counters(const struct bk_kmod *k, struct bk_kmod_counter *c,
+		     size_t max)
+{
+	struct bk_kmod_table t;
+	size_t r, n = 0;
+
+	if (bk_kmod_table_read(k, BURNKIT_FILE_COUNTERS, &t))
+		return -1;
+	for (r = 0; r < t.nrows && n < max; r++, n++) {
+		struct bk_kmod_counter *e = &c[n];
+		const char *ur = bk_kmod_cell(&t, r, "user_read");
+		uint64_t v;
+
+		memset(e, 0, sizeof(*e));
+		cell_u64(&t, r, "cpu", &v);
+		e->cpu = (int)v;
+		cell_str(&t, r, "source", e->source, sizeof(e->source));
+		e->value_ok = cell_u64(&t, r, "value", &e->value);
+		e->rate_ok = cell_u64(&t, r, "rate_hz", &e->rate_hz);
+		e->user_read = ur && !strcmp(ur, "yes");
+	}
+	bk_kmod_table_free(&t);
+	return (int)n;
+}
+
+int bk_kmod_clock(const struct bk_kmod *k, struct bk_kmod_clock *c, size_t max)
+{
+	struct bk_kmod_table t;
+	size_t r, n = 0;
+
+	if (bk_kmod_table_read(k, BURNKIT_FILE_CLOCK, &t))
+		return -1;
+	for (r = 0; r < t.nrows && n < max; r++, n++) {
+		struct bk_kmod_clock *e = &c[n];
+		uint64_t v;
+
+		memset(e, 0, sizeof(*e));
+		cell_u64(&t, r, "cpu", &v);
+		e->cpu = (int)v;
+		e->effective_ok = cell_u64(&t, r, "effective_khz", &e->effective_khz);
+		cell_str(&t, r, "method", e->method, sizeof(e->method));
+		cell_u64(&t, r, "window_us", &v);
+		e->window_us = (unsigned)v;
+		e->cpufreq_ok = cell_u64(&t, r, "cpufreq_cur_khz", &e->cpufreq_cur_khz);
+		cell_u64(&t, r, "cpufreq_min_khz", &e->cpufreq_min_khz);
+		cell_u64(&t, r, "cpufreq_max_khz", &e->cpufreq_max_khz);
+		e->firmware_ok = cell_u64(&t, r, "firmware_khz", &e->firmware_khz);
+	}
+	bk_kmod_table_free(&t);
+	return (int)n;
+}
+
+int bk_kmod_throttle_state(const struct bk_kmod *k, struct bk_kmod_throttle *s,
+			   size_t max)
+{
+	struct bk_kmod_table t;
+	size_t r, n = 0;
+
+	if (bk_kmod_table_read(k, BURNKIT_FILE_THROTTLE_STATE, &t))
+		return -1;
+	for (r = 0; r < t.nrows && n < max; r++, n++) {
+		struct bk_kmod_throttle *e = &s[n];
+		uint64_t v;
+		int64_t sv;
+
+		memset(e, 0, sizeof(*e));
+		cell_u64(&t, r, "source", &v);
+		e->source = (unsigned)v;
+		cell_str(&t, r, "name", e->name, sizeof(e->name));
+		cell_u64(&t, r, "instance", &v);
+		e->instance = (unsigned)v;
+		e->ok = cell_u64(&t, r, "state", &v);
+		e->state = (uint32_t)v;
+		e->temp_ok = cell_s64(&t, r, "temp_mc", &sv);
+		e->temp_mc = (int32_t)sv;
+		e->mhz_ok = cell_u64(&t, r, "mhz", &v);
+		e->mhz = (uint32_t)v;
+		cell_u64(&t, r, "transitions", &e->transitions);
+	}
+	bk_kmod_table_free(&t);
+	return (int)n;
+}
+
+int bk_kmod_events_open(const struct bk_kmod *k)
+{
+	char path[512];
+
+	path_of(k, BURNKIT_FILE_THROTTLE_EVENTS, path, sizeof(path));
+	return open(path, O_RDONLY | O_CLOEXEC);
+}
+
+int bk_kmod_events_read(int fd, struct burnkit_event *ev, size_t max)
+{
+	ssize_t n;
+
+	do
+		n = read(fd, ev, max * sizeof(*ev));
+	while (n < 0 && errno == EINTR);
+	if (n < 0)
+		return -1;
+	if (n % (ssize_t)sizeof(*ev)) {
+		errno = EPROTO;
+		return -1;
+	}
+	return (int)(n / (ssize_t)sizeof(*ev));
+}
+
+int bk_kmod_pagecache(const struct bk_kmod *k, const char *op,
+		      const char *path, struct bk_kmod_pages *out)
+{
+	char file[512], result[64];
+	char *cmd;
+	size_t len = strlen(op) + strlen(path) + 2;
+	unsigned long long before, after, page;
+	ssize_t n;
+	int fd, ret = 0;
+
+	if (strcmp(op, "drop") && strcmp(op, "count"))
+		return -EINVAL;
+	cmd = malloc(len);
+	if (!cmd)
+		return -ENOMEM;
+	snprintf(cmd, len, "%s %s", op, path);
+	path_of(k, BURNKIT_FILE_PAGECACHE, file, sizeof(file));
+	fd = open(file, O_RDWR | O_CLOEXEC);
+	if (fd < 0) {
+		ret = -errno;
+		goto out_free;
+	}
+	if (write(fd, cmd, strlen(cmd)) != (ssize_t)strlen(cmd)) {
+		ret = errno ? -errno : -EIO;
+		goto out_close;
+	}
+	/* Only the three numbers matter; the path is ours. */
+	n = read(fd, result, sizeof(result) - 1);
+	if (n <= 0) {
+		ret = n < 0 ? -errno : -EPROTO;
+		goto out_close;
+	}
+	result[n] = '\0';
+	if (sscanf(result, "%llu %llu %llu", &before, &after, &page) != 3) {
+		ret = -EPROTO;
+		goto out_close;
+	}
+	out->before = before;
+	out->after = after;
+	out->page_size = page;
+out_close:
+	close(fd);
+out_free:
+	free(cmd);
+	return ret;
+}
+
+int bk_kmod_set_user_access(const struct bk_kmod *k, int on)
+{
+	return write_text(k, BURNKIT_FILE_USER_ACCESS, on ? "1" : "0");
+}
+
+int bk_kmod_set_period_ms(const struct bk_kmod *k, unsigned ms)
+{
+	char cmd[16];
+
+	snprintf(cmd, sizeof(cmd), "%u", ms);
+	return write_text(k, BURNKIT_FILE_THROTTLE_PERIOD, cmd);
+}
+
+int bk_kmod_control_usable(const struct bk_kmod *k, const char *file,
+			   char *why, size_t len)
+{
+	char path[512];
+	int fd;
+
+	path_of(k, file, path, sizeof(path));
+	if (access(path, F_OK)) {
+		bk_strlcpy(why, "absent", len);
+		return 0;
+	}
+	/* Opening for writing changes nothing: the commands come with write(). */
+	fd = open(path, O_WRONLY | O_CLOEXEC);
+	if (fd >= 0) {
+		close(fd);
+		return 1;
+	}
+	if (errno == EPERM)
+		bk_strlcpy(why, "refused by kernel lockdown (debugfs is read-only)",
+			   len);
+	else if (errno == EACCES)
+		bk_strlcpy(why, "permission denied (run as root)", len);
+	else
+		bk_strlcpy(why, strerror(errno), len);
+	return 0;
+}
