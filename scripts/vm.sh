@@ -76,9 +76,12 @@ ko=$top/build/kmod/$arch/burnkit.ko
 
 if [ "$build_runner" = 1 ]; then
 	if [ "$arch" = "$(uname -m)" ]; then
-		make -s -C "$top" static >&2
+		runner_target=(static)
 	else
-		make -s -C "$top" ARCH="$arch" BUILD="build/$arch" all >&2
+		runner_target=(ARCH="$arch" BUILD="build/$arch" all)
+	fi
+	if ! make -s -C "$top" -j2 "${runner_target[@]}" >&2; then
+		say "cannot build the runner: the guest gets the one built last, if any"
 	fi
 fi
 

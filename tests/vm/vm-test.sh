@@ -1,6 +1,7 @@
 #!/bin/sh
 # vm-test.sh ARCH...: boot the test VM of each ARCH and run the VM tests in
-# it (tests/vm/run.sh, TAP). Prints each guest's TAP, then the totals;
+# it (tests/vm/run.sh, TAP), with the runner built for the guest so that
+# `burnkit kmod` is tested too. Prints each guest's TAP, then the totals;
 # exits 1 when a test failed or a guest did not finish.
 top=$(cd "$(dirname "$0")/../.." && pwd)
 passed=0
@@ -9,7 +10,7 @@ for arch in "$@"; do
 	echo "# guest $arch"
 	out=$top/build/vm/$arch.tap
 	mkdir -p "$top/build/vm"
-	"$top/scripts/vm.sh" "$arch" -- run.sh > "$out"
+	"$top/scripts/vm.sh" "$arch" --runner -- run.sh > "$out"
 	rc=$?
 	cat "$out"
 	p=$(grep -c '^ok ' "$out")
