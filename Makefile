@@ -16,7 +16,7 @@ LIB_SRCS := $(addprefix user/lib/, \
 	util.c params.c json.c log.c timing.c sysinfo.c dispatch.c kmod.c)
 
 TESTER_SRCS := user/runner.c $(addprefix user/testers/, \
-	burnin.c info.c timer.c kmod.c)
+	burnin.c info.c timer.c fpu_common.c fpu.c kmod.c)
 
 REF_SRCS := $(addprefix asm/ref/, \
 	fpu.c int.c)
@@ -113,13 +113,15 @@ $(JSONL_CHECK): tests/tools/jsonl_check.c tests/tools/jsoncheck.c
 
 cli-test: all $(JSONL_CHECK)
 	tests/cli/cli.sh $(RUNNER)
+	tests/cli/fpu.sh $(RUNNER)
 
 # Cross runners under qemu-user: the kernels against their references, and
 # the command line (info, timer, --dry-run, errors) end to end.
 cross-test: cross $(JSONL_CHECK)
 	@for a in $(CROSS_ARCHES); do \
 		$(MAKE) --no-print-directory ARCH=$$a BUILD=build/$$a asm-test || exit 1; \
-		tests/cli/cli.sh build/$$a/burnkit $(QEMU_$$a) || exit 1; done
+		tests/cli/cli.sh build/$$a/burnkit $(QEMU_$$a) || exit 1; \
+		tests/cli/fpu.sh build/$$a/burnkit $(QEMU_$$a) || exit 1; done
 
 test: all unit-test asm-test cli-test cross-test fuzz-test
 

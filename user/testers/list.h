@@ -7,6 +7,7 @@
 	X(info)		\
 	X(timer)	\
 	X(kmod)		\
+	X(fpu)		\
 	X(burnin)
 
 #endif
