@@ -18,6 +18,12 @@ LIB_SRCS := $(addprefix user/lib/, \
 TESTER_SRCS := user/runner.c $(addprefix user/testers/, \
 	burnin.c info.c timer.c fpu_common.c fpu.c kmod.c)
 
+# stressInt and paging; the documented loop counts and their inspector.
+LIB_SRCS += $(addprefix user/lib/, \
+	loopcounts.c)
+TESTER_SRCS += $(addprefix user/testers/, \
+	int_plan.c int_engine.c int.c)
+
 REF_SRCS := $(addprefix asm/ref/, \
 	fpu.c int.c)
 
@@ -35,8 +41,11 @@ UNIT_SRCS := $(wildcard tests/unit/*.c) tests/tools/jsoncheck.c
 ASM_TEST_SRCS := $(wildcard tests/asm/*.c)
 
 # ---------------------------------------------------------------- objects
+LOOP_COUNTS_C := $(BUILD)/gen/loopcounts_table.c
+LOOP_COUNTS_OBJ := $(BUILD)/gen/loopcounts_table.o
 obj = $(patsubst %,$(BUILD)/%.o,$(basename $(1)))
-CORE_OBJS := $(call obj,$(LIB_SRCS) $(TESTER_SRCS) $(REF_SRCS) $(ASM_SRCS))
+CORE_OBJS := $(call obj,$(LIB_SRCS) $(TESTER_SRCS) $(REF_SRCS) $(ASM_SRCS)) \
+	$(LOOP_COUNTS_OBJ)
 RUNNER := $(BUILD)/burnkit
 
 .PHONY: all cross static check test run bench install clean kmod dkms-install \
@@ -55,6 +64,15 @@ $(BUILD)/%.o: %.c
 $(BUILD)/%.o: %.S
 	@mkdir -p $(@D)
 	$(CC) $(BK_CPPFLAGS) $(BK_ASFLAGS) -c $< -o $@
+
+# The loop counts the .S files document, as a C table: one source for the
+# MIPS of `burnkit int` and the checks of `burnkit inspect`.
+$(LOOP_COUNTS_C): scripts/loop_counts.sh $(ASM_SRCS)
+	@mkdir -p $(@D)
+	scripts/loop_counts.sh $(ASM_SRCS) > $@.tmp && mv $@.tmp $@
+
+$(LOOP_COUNTS_OBJ): $(LOOP_COUNTS_C)
+	$(CC) $(BK_CPPFLAGS) $(BK_CFLAGS) $(CFLAGS) -c $< -o $@
 
 # The references are the oracle: IEEE operations in source order, no contraction.
 $(BUILD)/asm/ref/%.o: BK_CFLAGS += -ffp-contract=off
@@ -113,6 +131,7 @@ $(JSONL_CHECK): tests/tools/jsonl_check.c tests/tools/jsoncheck.c
 
 cli-test: all $(JSONL_CHECK)
 	tests/cli/cli.sh $(RUNNER)
+	tests/cli/int.sh $(RUNNER)
 	tests/cli/fpu.sh $(RUNNER)
 
 # Cross runners under qemu-user: the kernels against their references, and
@@ -121,6 +140,7 @@ cross-test: cross $(JSONL_CHECK)
 	@for a in $(CROSS_ARCHES); do \
 		$(MAKE) --no-print-directory ARCH=$$a BUILD=build/$$a asm-test || exit 1; \
 		tests/cli/cli.sh build/$$a/burnkit $(QEMU_$$a) || exit 1; \
+		tests/cli/int.sh build/$$a/burnkit $(QEMU_$$a) || exit 1; \
 		tests/cli/fpu.sh build/$$a/burnkit $(QEMU_$$a) || exit 1; done
 
 test: all unit-test asm-test cli-test cross-test fuzz-test

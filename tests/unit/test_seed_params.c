@@ -20,6 +20,11 @@ static const struct {
 	/* burnkit info and timer take no Longbottom parameters of their own */
 	{ "timer", "log 29, NoConfig", { "--log", "29", "--no-config" } },
 	{ "timer", "Log 0", { "--log", "0" } },
+	/* burnkit int and paging: stressInt's defaults, Cooking The Pi, Paging Tests */
+	{ "int", "KBytes 8, Seconds 1, Log 0", { "--kbytes", "8", "--seconds", "1", "--log", "0" } },
+	{ "int", "Seconds 80, log 2", { "--seconds", "80", "--log", "2" } },
+	{ "int", "Seconds 220, log 2", { "--seconds", "220", "--log", "2" } },
+	{ "int", "KB 600000", { "--kbytes", "600000" } },
 	/* burnkit fpu: fpu.sh, 4fpu.sh, fpu1.sh, fpu2.sh, Cooking The Pi */
 	{ "fpu", "KWords 1, Section 3, Minutes 10, log 29, NoConfig",
 	  { "--kwords=1", "--section=3", "--minutes=10", "--log=29", "--no-config" } },

@@ -8,6 +8,7 @@
 	X(timer)	\
 	X(kmod)		\
 	X(fpu)		\
+	X(int)		\
 	X(burnin)
 
 #endif
