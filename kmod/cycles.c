@@ -353,9 +353,8 @@ static DEFINE_MUTEX(bk_calib_lock);
 	do {								\
 		u32 i_;							\
 		for (i_ = 0; i_ < BK_CALIB_WARMUP; i_++) {		\
-			u64 t0_ = begin();				\
-			u64 t1_ = end();				\
-			(void)t0_; (void)t1_;				\
+			begin();					\
+			end();						\
 		}							\
 		for (i_ = 0; i_ < (n); i_++) {				\
 			u64 t0_ = begin();				\

@@ -8,7 +8,8 @@
 #                   (build/kmod/ARCH/burnkit.ko; fetches the kernels once)
 #   kmod-install    install build/kmod/burnkit.ko where modprobe finds it
 #   dkms-install    register the sources with DKMS, build and install
-#   vm-test         boot both test VMs and run tests/vm (TAP)
+#   vm-test         boot the test VMs (VM_GUESTS, default x86_64 aarch64;
+#                   armv7 works too) and run tests/vm in each (TAP)
 
 KMOD_VERSION ?= $(or $(VERSION),$(shell sed -n 's/^VERSION := //p' config.mk))
 
@@ -16,6 +17,7 @@ KMOD_FILES := Kbuild Makefile main.c cycles.c clock.c throttle.c \
 	throttle_sources.c pagecache.c rpi_firmware.c burnkit.h arch.h
 KMOD_ARCH_FILES := x86.h arm64.h arm.h
 KMOD_GUESTS := x86_64 aarch64
+KMOD_ALL_GUESTS := $(KMOD_GUESTS) armv7
 
 kmod_karch_x86_64 := x86
 kmod_karch_aarch64 := arm64
@@ -48,7 +50,7 @@ define kmod_build
 endef
 
 .PHONY: kmod kmod-guests kmod-install dkms-install vm-test \
-	$(addprefix kmod-,$(KMOD_GUESTS)) $(addprefix vm-helpers-,$(KMOD_GUESTS))
+	$(addprefix kmod-,$(KMOD_ALL_GUESTS)) $(addprefix vm-helpers-,$(KMOD_ALL_GUESTS))
 
 kmod:
 	@test -d $(KDIR) || { echo "kmod: no kernel build tree at $(KDIR):" \
@@ -60,7 +62,7 @@ kmod:
 # The test VM kernels: Debian's, fetched by scripts/vm/fetch-kernel.sh.
 kmod-guests: $(addprefix kmod-,$(KMOD_GUESTS))
 
-$(addprefix kmod-,$(KMOD_GUESTS)): kmod-%:
+$(addprefix kmod-,$(KMOD_ALL_GUESTS)): kmod-%:
 	@scripts/vm/fetch-kernel.sh $* build/vm/$*
 	$(call kmod_build,build/kmod/$*,$(abspath build/vm/$*/headers),$(call kmod_karch,$*),$(if $(filter $*,$(KMOD_HOST)),,$(kmod_cross_$*)))
 
@@ -85,8 +87,9 @@ dkms-install:
 VM_HELPERS := $(wildcard tests/vm/helpers/*.c)
 kmod_cc_x86_64 := $(if $(filter x86_64,$(KMOD_HOST)),gcc,x86_64-linux-gnu-gcc)
 kmod_cc_aarch64 := $(if $(filter aarch64,$(KMOD_HOST)),gcc,aarch64-linux-gnu-gcc)
+kmod_cc_armv7 := $(if $(filter armv7l,$(KMOD_HOST)),gcc,arm-linux-gnueabihf-gcc) -march=armv7-a -mfpu=vfpv3-d16
 
-$(addprefix vm-helpers-,$(KMOD_GUESTS)): vm-helpers-%:
+$(addprefix vm-helpers-,$(KMOD_ALL_GUESTS)): vm-helpers-%:
 	@mkdir -p build/vm/$*/helpers
 	@for src in $(VM_HELPERS); do \
 		out=build/vm/$*/helpers/$$(basename $$src .c); \
@@ -96,5 +99,6 @@ $(addprefix vm-helpers-,$(KMOD_GUESTS)): vm-helpers-%:
 		fi; \
 	done
 
+VM_GUESTS ?= $(KMOD_GUESTS)
 vm-test:
-	@tests/vm/vm-test.sh $(KMOD_GUESTS)
+	@tests/vm/vm-test.sh $(VM_GUESTS)

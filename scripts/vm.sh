@@ -59,8 +59,13 @@ aarch64)
 	      -drive "file=@DISK@,format=raw,if=none,id=disk0,cache=unsafe"
 	      -device virtio-blk-pci,drive=disk0)
 	console=ttyAMA0 ;;
+armv7)
+	qemu=(qemu-system-arm -M virt -cpu cortex-a15 -smp 2 -m 512
+	      -drive "file=@DISK@,format=raw,if=none,id=disk0,cache=unsafe"
+	      -device virtio-blk-device,drive=disk0)
+	console=ttyAMA0 ;;
 *)
-	echo "vm.sh: unsupported ARCH '$arch' (x86_64, aarch64)" >&2
+	echo "vm.sh: unsupported ARCH '$arch' (x86_64, aarch64, armv7)" >&2
 	exit 2 ;;
 esac
 

@@ -33,7 +33,8 @@ if [ "$debarch" != "$host_debarch" ]; then
 	if ! dpkg --print-foreign-architectures | grep -qx "$debarch"; then
 		say "adding dpkg architecture $debarch"
 		dpkg --add-architecture "$debarch"
-		apt-get update -q >/dev/null
+		apt-get update -q >/dev/null 2>&1 ||
+			say "apt-get update reported errors; going on with the lists it got"
 	fi
 fi
 

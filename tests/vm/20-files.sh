@@ -4,9 +4,9 @@
 expect_files="abi_version:400 features:400 counters:400 calibration:400
 calibrate:200 clock:400 throttle_state:400 throttle_events:400
 throttle_log:400 throttle_period_ms:600 throttle_inject:200 pagecache:600"
-if [ "$BURNKIT_VM_ARCH" = aarch64 ]; then
-	expect_files="$expect_files user_access:600"
-fi
+case $BURNKIT_VM_ARCH in
+aarch64 | armv7) expect_files="$expect_files user_access:600" ;;
+esac
 
 for fm in $expect_files; do
 	f=${fm%%:*}

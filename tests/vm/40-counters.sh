@@ -24,10 +24,10 @@ x86_64)
 	check_eq "x86: user_access reads unsupported" unsupported "$(kv $BK/features user_access)"
 	check "x86: no user_access control" test ! -e "$BK/user_access"
 	;;
-aarch64)
-	check_eq "arm64: counter is PMCCNTR" pmccntr "$(kv $BK/features counter)"
-	check_eq "arm64: user_access enabled" enabled "$(kv $BK/features user_access)"
-	check_eq "arm64: perf leaves the PMU idle" idle "$(kv $BK/features perf_pmu)"
+aarch64 | armv7)
+	check_eq "ARM: counter is PMCCNTR" pmccntr "$(kv $BK/features counter)"
+	check_eq "ARM: user_access enabled" enabled "$(kv $BK/features user_access)"
+	check_eq "ARM: perf leaves the PMU idle" idle "$(kv $BK/features perf_pmu)"
 	;;
 esac
 

@@ -1,7 +1,7 @@
-# AArch64: user space reads PMCCNTR_EL0 after load, on every CPU, also a
+# ARM: user space reads the cycle counter (PMCCNTR) after load, on every CPU, also a
 # CPU brought online later; not after user_access=0 or unload.
 
-if [ "$BURNKIT_VM_ARCH" != aarch64 ]; then
+if [ "$BURNKIT_VM_ARCH" = x86_64 ]; then
 	skip "user-space PMCCNTR reads" "x86_64: rdtsc needs no module, nothing to switch"
 else
 	ncpu=$(online_cpus)

@@ -17,8 +17,8 @@ unsupported,x86_64)
 		awk 'NR > 1 && !($2 > 1000 && $2 < 10000000) { exit 1 }' /tmp/clock
 	;;
 esac
-if [ "$BURNKIT_VM_ARCH" = aarch64 ]; then
-	check_eq "arm64: measured with the cycle counter" pmccntr "$(column /tmp/clock method | sort -u)"
+if [ "$BURNKIT_VM_ARCH" != x86_64 ]; then
+	check_eq "ARM: measured with the cycle counter" pmccntr "$(column /tmp/clock method | sort -u)"
 fi
 if [ -d /sys/devices/system/cpu/cpu0/cpufreq ]; then
 	check_eq "cpufreq_cur_khz matches sysfs" \

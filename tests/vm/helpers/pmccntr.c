@@ -1,10 +1,11 @@
 // SPDX-License-Identifier: MIT
 /*
- * pmccntr [COUNT [CPU]]: read the AArch64 cycle counter from user space
+ * pmccntr [COUNT [CPU]]: read the ARM cycle counter from user space
  * COUNT times (default 1000), pinned to CPU when given. Prints
  * "ok FIRST LAST" when every read worked and the values never went back,
  * "sigill" (exit 2) when the kernel does not let EL0 read PMCCNTR_EL0,
- * "backwards" (exit 1) when a value was lower than the one before, and
+ * "backwards" (exit 1) when a value was lower than the one before (the
+ * 32-bit ARMv7 counter wraps every few seconds: use short runs), and
  * "unsupported" (exit 3) on other architectures.
  */
 #include <sched.h>
@@ -30,6 +31,14 @@ static uint64_t read_pmccntr(void)
 	__asm__ volatile("isb\n\tmrs %0, pmccntr_el0" : "=r"(v));
 	return v;
 }
+#elif defined(__arm__)
+static uint64_t read_pmccntr(void)
+{
+	uint32_t v;
+
+	__asm__ volatile("isb\n\tmrc p15, 0, %0, c9, c13, 0" : "=r"(v));
+	return v;
+}
 #endif
 
 int main(int argc, char **argv)
@@ -46,7 +55,7 @@ int main(int argc, char **argv)
 			return 4;
 		}
 	}
-#if defined(__aarch64__)
+#if defined(__aarch64__) || defined(__arm__)
 	uint64_t first, prev, now;
 	struct sigaction sa = { .sa_handler = on_sigill };
 
