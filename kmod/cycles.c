@@ -73,10 +73,14 @@ static DEFINE_MUTEX(bk_access_lock);
 static int bk_hp_state = -1;		/* cpuhp state while access is on */
 static bool bk_access_on;		/* read by the cpu_pm notifier */
 
-/* Counters other than the cycle counter are on: perf is using the PMU. */
+/*
+ * perf is using the PMU on this CPU: it has overflow interrupts on (for any
+ * counter, the cycle counter too), or counters other than ours run.
+ */
 static bool bk_pmu_perf_active(void)
 {
-	return bk_pmu_cntenset() & ~(u64)BK_PMCNTEN_CYCLES;
+	return bk_pmu_intenset() ||
+	       (bk_pmu_cntenset() & ~(u64)BK_PMCNTEN_CYCLES);
 }
 
 /* This CPU, interrupts off. */
@@ -87,7 +91,7 @@ static void bk_pmu_take(void)
 	if (c->applied)
 		return;
 	bk_pmu_save(&c->saved);
-	c->perf_busy = c->saved.cntenset != 0;
+	c->perf_busy = bk_pmu_perf_active();
 	if (c->perf_busy)
 		return;
 	bk_pmu_apply();

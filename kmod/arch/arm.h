@@ -48,6 +48,12 @@ static inline u64 bk_pmu_cntenset(void)
 	return BK_CP15_READ(c9, c12, 1);
 }
 
+/* Overflow interrupts: perf enables them for its counters, we never do. */
+static inline u64 bk_pmu_intenset(void)
+{
+	return BK_CP15_READ(c9, c14, 1);
+}
+
 static inline void bk_pmu_save(struct bk_pmu_regs *r)
 {
 	r->userenr = bk_pmu_userenr();

@@ -53,6 +53,12 @@ static inline u64 bk_pmu_pmcr(void)
 	return read_sysreg(pmcr_el0);
 }
 
+/* Overflow interrupts: perf enables them for its counters, we never do. */
+static inline u64 bk_pmu_intenset(void)
+{
+	return read_sysreg(pmintenset_el1);
+}
+
 /* Count cycles at EL0 and EL1, start the cycle counter, let EL0 read it. */
 static inline void bk_pmu_apply(void)
 {

@@ -28,3 +28,29 @@ else
 	load inject=1 period_ms=20
 	check "after load: reads work" all_cpus ok
 fi
+
+# perf takes the PMU: the module says so and does not fight it; once perf
+# lets go, switching user access on again brings it back.
+if [ "$BURNKIT_VM_ARCH" = x86_64 ]; then
+	skip "perf owning the PMU" "x86_64: the module does not touch the PMU"
+else
+	perfhold 4 > /tmp/perfhold.out &
+	perf_pid=$!
+	wait_until 3 grep -q . /tmp/perfhold.out
+	if grep -q '^holding' /tmp/perfhold.out; then
+		check_eq "perf counting cycles: features says perf_pmu in-use" in-use \
+			"$(kv $BK/features perf_pmu)"
+		check_eq "perf counting cycles: user_access reads lost" lost \
+			"$(kv $BK/features user_access)"
+		echo 1 > "$BK/user_access"
+		check_eq "asking again while perf runs leaves the PMU to perf" lost \
+			"$(kv $BK/features user_access)"
+		wait $perf_pid
+		check "after perf: user_access=1 takes the counter back" \
+			sh -c "echo 1 > $BK/user_access && test \"\$(pmccntr 1000 0 | cut -d' ' -f1)\" = ok"
+		check_eq "features: user_access enabled again" enabled "$(kv $BK/features user_access)"
+	else
+		wait $perf_pid
+		skip "perf owning the PMU" "$(cat /tmp/perfhold.out)"
+	fi
+fi
