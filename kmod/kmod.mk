@@ -7,7 +7,8 @@
 #   kmod-guests     burnkit.ko for the x86_64 and aarch64 test VM kernels
 #                   (build/kmod/ARCH/burnkit.ko; fetches the kernels once)
 #   kmod-install    install build/kmod/burnkit.ko where modprobe finds it
-#   dkms-install    register the sources with DKMS, build and install
+#   dkms-install    register the sources with DKMS, build and install for
+#                   the running kernel (or KVER=)
 #   vm-test         boot the test VMs (VM_GUESTS, default x86_64 aarch64;
 #                   armv7 works too) and run tests/vm in each (TAP)
 
@@ -77,11 +78,10 @@ KMOD_DKMS_DIR := $(DESTDIR)/usr/src/burnkit-$(KMOD_VERSION)
 dkms-install:
 	@command -v dkms >/dev/null || { echo "dkms-install: install dkms first (apt-get install dkms)" >&2; exit 1; }
 	$(call kmod_tree,$(KMOD_DKMS_DIR))
-	@cp -u $(addprefix kmod/,$(KMOD_FILES)) $(KMOD_DKMS_DIR)/
 	sed 's/@VERSION@/$(KMOD_VERSION)/' kmod/dkms.conf > $(KMOD_DKMS_DIR)/dkms.conf
 	dkms add -m burnkit -v $(KMOD_VERSION) || true
-	dkms build -m burnkit -v $(KMOD_VERSION)
-	dkms install -m burnkit -v $(KMOD_VERSION)
+	dkms build -m burnkit -v $(KMOD_VERSION) $(if $(KVER),-k $(KVER))
+	dkms install -m burnkit -v $(KMOD_VERSION) $(if $(KVER),-k $(KVER))
 
 # Small static programs the VM tests run in the guest.
 VM_HELPERS := $(wildcard tests/vm/helpers/*.c)
