@@ -13,8 +13,8 @@ struct seq_file;
 
 /*
  * Copy a write of 1..size-1 bytes into buf as a string, with one trailing
- * newline removed; refuse NUL bytes, an empty command and other control
- * characters. -EINVAL (after a warning naming the file) or -EFAULT.
+ * newline removed; refuse an empty command and control characters (NUL
+ * too). -EINVAL (after a warning naming the file) or -EFAULT.
  */
 int bk_copy_command(char *buf, size_t size, const char __user *ubuf,
 		    size_t count, const char *file);

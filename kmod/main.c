@@ -74,9 +74,12 @@ int bk_copy_command(char *buf, size_t size, const char __user *ubuf,
 		bk_warn_write(file, "empty");
 		return -EINVAL;
 	}
+	/* Bytes from 0x80 on pass: paths may be UTF-8. */
 	for (i = 0; i < count; i++) {
-		if (iscntrl(buf[i]) || (unsigned char)buf[i] >= 0x7f) {
-			bk_warn_write(file, "control or non-ASCII character");
+		unsigned char c = buf[i];
+
+		if (c < 0x20 || c == 0x7f) {
+			bk_warn_write(file, "control character");
 			return -EINVAL;
 		}
 	}

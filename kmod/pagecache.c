@@ -11,6 +11,7 @@
 #include <linux/limits.h>
 #include <linux/mm.h>
 #include <linux/mutex.h>
+#include <linux/namei.h>
 #include <linux/pagemap.h>
 #include <linux/slab.h>
 #include <linux/string.h>
@@ -52,8 +53,22 @@ static int pagecache_release(struct inode *inode, struct file *file)
 static int bk_pagecache_run(struct bk_pagecache_result *r)
 {
 	struct address_space *mapping;
+	struct path path;
 	struct file *f;
-	int ret = 0;
+	umode_t mode;
+	int ret;
+
+	/* Look before opening: opening some character devices has effects. */
+	ret = kern_path(r->path, LOOKUP_FOLLOW, &path);
+	if (ret)
+		return ret;
+	mode = d_backing_inode(path.dentry)->i_mode;
+	path_put(&path);
+	if (!S_ISREG(mode) && !S_ISBLK(mode)) {
+		bk_warn_write(BURNKIT_FILE_PAGECACHE,
+			      "not a regular file or block device");
+		return -EINVAL;
+	}
 
 	f = filp_open(r->path, O_RDONLY | O_LARGEFILE | O_NOCTTY | O_NONBLOCK, 0);
 	if (IS_ERR(f))

@@ -28,7 +28,8 @@ done
 for v in x '1 2 3 4' '1 300000' '1 100 4294967295' '1\t2'; do
 	bad_write throttle_inject "$v"
 done
-for v in drop 'drop ' 'drop relative/path' 'flush /mnt' 'DROP /mnt' 'count /proc'; do
+for v in drop 'drop ' 'drop relative/path' 'flush /mnt' 'DROP /mnt' 'count /proc' \
+	 'count /dev/null' 'drop /dev/vda\x7f'; do
 	bad_write pagecache "$v"
 done
 if [ -e "$BK/user_access" ]; then

@@ -51,4 +51,10 @@ exec 5>&- 6>&-
 check "each open file has its own result" sh -c "test '${a##* }' = '$f' && test '${b##* }' = /dev/vda"
 check_eq "a fresh open has no result" "" "$(cat $BK/pagecache)"
 rm -f "$f"
+
+u=$(printf '%s/caf\303\251 \342\202\254.bin' "$BURNKIT_DISK")
+echo data > "$u"
+r=$(pc "count $u")
+check_eq "a UTF-8 path with a space works" "count $u" "$(echo "$r" | cut -d' ' -f4-)"
+rm -f "$u"
 check_kernel_clean "kernel clean after page-cache tests"
