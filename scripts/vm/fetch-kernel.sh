@@ -122,23 +122,20 @@ x86_64)
 	# Debian's kernel has CONFIG_PVH: QEMU boots the uncompressed vmlinux
 	# directly, several seconds faster than the bzImage through the BIOS.
 	# It sits inside the bzImage as an XZ stream.
-	python3 - "$out/root/boot/vmlinuz-$kver" "$out/kernel" <<'PY'
-import lzma, sys
-data = open(sys.argv[1], "rb").read()
-magic = b"\xfd7zXZ\x00"
-at = data.find(magic)
-while at >= 0:
-    try:
-        out = lzma.LZMADecompressor().decompress(data[at:])
-    except lzma.LZMAError:
-        at = data.find(magic, at + 1)
-        continue
-    if out[:4] == b"\x7fELF":
-        open(sys.argv[2], "wb").write(out)
-        sys.exit(0)
-    at = data.find(magic, at + 1)
-sys.exit("no XZ-compressed ELF vmlinux found in " + sys.argv[1])
-PY
+	img=$out/root/boot/vmlinuz-$kver
+	for off in $(LC_ALL=C grep -obUaP '\xfd7zXZ\x00' "$img" | cut -d: -f1); do
+		tail -c +$((off + 1)) "$img" |
+			xz -dc --single-stream > "$out/kernel.tmp" 2>/dev/null || continue
+		if [ "$(head -c 4 "$out/kernel.tmp" | od -An -c | tr -d ' ')" = '177ELF' ]; then
+			mv "$out/kernel.tmp" "$out/kernel"
+			break
+		fi
+	done
+	rm -f "$out/kernel.tmp"
+	if [ ! -s "$out/kernel" ]; then
+		say "no XZ-compressed ELF vmlinux in $img"
+		exit 1
+	fi
 	;;
 *)
 	ln -s "root/boot/vmlinuz-$kver" "$out/kernel"
