@@ -1,0 +1,97 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * verify: the layout of the data every drive tester writes, and the check
+ * of every byte read back. drive, speed and sdcard all use it.
+ *
+ * A test file is a row of 4096-byte units. Each unit starts with four words
+ * that say what it is, then its pattern word repeated to the end:
+ *
+ *   word 0   file number (burnindrive's "word 0 holds the file number")
+ *   word 1   unit index in the file (low 32 bits)
+ *   word 2   pattern number (bits 0-15) and write generation (bits 16-31)
+ *   word 3   run id, drawn at random per run: stale data left on the drive
+ *            by an earlier run (a lost write) does not pass for new data
+ *   4-1023   the pattern word
+ *
+ * Words are 32-bit in the machine's byte order. The check of a unit is a
+ * direct compare of the header words it covers and an OR sum and an AND sum
+ * of its pattern words (burnindrive's sum check): both equal the pattern
+ * exactly when every word does, so the sums miss nothing. Only a unit that
+ * fails is compared word by word; every differing word is counted and the
+ * first ones are recorded with file, block, byte offset, expected and
+ * actual word and the time.
+ */
+#ifndef BK_VERIFY_H
+#define BK_VERIFY_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#define BK_UNIT_BYTES		4096u
+#define BK_UNIT_WORDS		(BK_UNIT_BYTES / 4)
+#define BK_UNIT_HEADER_WORDS	4u
+#define BK_VERIFY_MAX_ERRORS	10u	/* burnindrive stops after 10 errors */
+
+struct bk_layout {
+	uint32_t file;		/* word 0 */
+	uint32_t run;		/* word 3 */
+	uint32_t block_bytes;	/* the tester's block, for error reports */
+	/* The pattern number, pattern word and generation of unit `unit`. */
+	void (*pattern)(const void *arg, uint64_t unit, uint32_t *number,
+			uint32_t *word, uint32_t *generation);
+	const void *arg;
+};
+
+/* The header words of one unit. */
+void bk_layout_header(const struct bk_layout *l, uint64_t unit,
+		      uint32_t header[BK_UNIT_HEADER_WORDS], uint32_t *fill);
+
+/*
+ * Write the expected content of bytes [off, off + len) of the file into buf.
+ * off and len are multiples of 4.
+ */
+void bk_layout_fill(const struct bk_layout *l, void *buf, uint64_t off, size_t len);
+
+/* The expected word at byte offset off (a multiple of 4). */
+uint32_t bk_layout_word(const struct bk_layout *l, uint64_t off);
+
+struct bk_verify_error {
+	uint32_t file;		/* the file that was read (layout's number) */
+	uint64_t offset;	/* byte offset of the word in the file */
+	uint64_t block;		/* offset / block_bytes */
+	uint32_t expected, actual;
+	uint64_t wall_ns;	/* CLOCK_REALTIME when found */
+	int wrong_file;		/* word 0 held another file's number */
+};
+
+struct bk_verifier {
+	unsigned max_errors;	/* stop after this many differing words */
+	uint64_t bad_words;	/* differing words found */
+	uint64_t bad_units;	/* units with at least one */
+	uint64_t bytes;		/* bytes checked */
+	unsigned nrecorded;
+	struct bk_verify_error recorded[BK_VERIFY_MAX_ERRORS];
+	/* Called for each recorded error as it is found (may be NULL). */
+	void (*report)(void *arg, const struct bk_verify_error *e);
+	void *report_arg;
+};
+
+/* max_errors 0 means BK_VERIFY_MAX_ERRORS; at most that many are recorded. */
+void bk_verifier_init(struct bk_verifier *v, unsigned max_errors,
+		      void (*report)(void *arg, const struct bk_verify_error *e),
+		      void *report_arg);
+
+/*
+ * Check bytes [off, off + len) of a file laid out by l, read into buf.
+ * off and len are multiples of 4. Returns the number of differing words.
+ */
+uint64_t bk_verify(struct bk_verifier *v, const struct bk_layout *l,
+		   const void *buf, uint64_t off, size_t len);
+
+/* Has the verifier found as many errors as it may? */
+static inline int bk_verifier_full(const struct bk_verifier *v)
+{
+	return v->bad_words >= v->max_errors;
+}
+
+#endif
