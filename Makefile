@@ -18,15 +18,17 @@ LIB_SRCS := $(addprefix user/lib/, \
 TESTER_SRCS := user/runner.c $(addprefix user/testers/, \
 	burnin.c info.c timer.c fpu_common.c fpu.c kmod.c)
 
+# Floating point: MP-MFLOPS and the cache sizes it reads.
+LIB_SRCS += $(addprefix user/lib/, \
+	cpucache.c)
+TESTER_SRCS += $(addprefix user/testers/, \
+	mflops_plan.c mflops.c)
+
 # stressInt and paging; the documented loop counts and their inspector.
 LIB_SRCS += $(addprefix user/lib/, \
 	loopcounts.c)
 TESTER_SRCS += $(addprefix user/testers/, \
 	int_plan.c int_engine.c int.c)
-
-# Drives: burnindrive, drivespeed/lanspeed, the SD card test, what they share.
-LIB_SRCS += $(addprefix user/lib/, \
-	dio.c aio.c xfer.c verify.c pagecache.c workdir.c lathist.c)
 
 REF_SRCS := $(addprefix asm/ref/, \
 	fpu.c int.c)

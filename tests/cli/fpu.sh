@@ -145,5 +145,55 @@ ok "fpu: reports the effective MHz and MFLOPS per GHz of every pass" sh -c \
 ok "fpu: Ctrl-C stops it cleanly with 130" sh -c \
 	"$emu $runner fpu --seconds 60 >$tmp/int.out 2>&1 & pid=\$!; sleep 3; kill -INT \$pid; wait \$pid; [ \$? -eq 130 ]"
 
+# ---------------------------------------------------------------- mflops
+if [ -z "$emu" ]; then
+	scale=0.02
+else
+	scale=0.001
+fi
+
+# The checksum rows (after "Results x 100000") are all the same.
+same_checksums() {
+	rows=$(awk '/Results x 100000/ { f = 1; next } f && /^ [0-9]+T / { $1 = ""; print }' "$1")
+	[ -n "$rows" ] && [ "$(echo "$rows" | sort -u | wc -l)" -eq 1 ] && ! echo "$rows" | grep -qw 0 ||
+		{ echo "checksum rows differ or hold 0:"; cat "$1"; return 1; }
+}
+
+ok "mflops --help" status 0 mflops --help
+ok "mflops: --ops 5 is a usage error" status 2 mflops --ops 5
+ok "mflops: the message lists the allowed counts" contains "$tmp/stderr" "2, 8, 32"
+ok "mflops: --threads 0 is a usage error" status 2 mflops --threads 0
+ok "mflops: --threads 2000 is a usage error" status 2 mflops --threads 2000
+ok "mflops: --sizes must be mpmflops or cache" status 2 mflops --sizes huge
+ok "mflops: every CPU by default, checksums the same for every thread count" sh -c \
+	"$emu $runner mflops --scale $scale --json $tmp/mf.jsonl >$tmp/mf.out && grep -q '^ 1T ' $tmp/mf.out"
+ok "mflops: checksum rows identical" same_checksums "$tmp/mf.out"
+ok "mflops: JSON case records strict, references agree" sh -c \
+	"$check $tmp/mf.jsonl type tester && grep '\"type\":\"case\"' $tmp/mf.jsonl | $check - threads ops_per_word level words passes seconds mflops checksum reference_agrees && ! grep '\"type\":\"case\"' $tmp/mf.jsonl | grep -q '\"reference_agrees\":false'"
+ok "mflops: 1, 2, 3 threads at 2, 8, 32 ops: 27 cases" sh -c \
+	"$emu $runner mflops --threads 1,2 --threads 3 --ops 2,8,32 --scale $scale --json $tmp/mf3.jsonl >$tmp/mf3.out && [ \$(grep -c '\"type\":\"case\"' $tmp/mf3.jsonl) -eq 27 ]"
+ok "mflops: their checksums identical" same_checksums "$tmp/mf3.out"
+ok "mflops --double: checksums identical" sh -c \
+	"$emu $runner mflops --double --threads 1,2 --scale $scale >$tmp/mfd.out"
+ok "mflops --double: checksum rows identical" same_checksums "$tmp/mfd.out"
+ok "mflops: a corrupted word exits 1" env BURNKIT_MFLOPS_INJECT=2:5 sh -c \
+	"$emu $runner mflops --threads 1,2 --scale $scale --json $tmp/mfe.jsonl >$tmp/mfe.out 2>&1; [ \$? -eq 1 ]"
+ok "mflops: the 2-thread checksums are 0, the 1-thread ones are not" sh -c \
+	"grep -qE '^ 2T +0 +0 +0 +0 +0 +0\$' $tmp/mfe.out && ! grep -qE '^ 1T .* 0( |\$)' $tmp/mfe.out"
+ok "mflops: the error names thread, CPU and word" contains "$tmp/mfe.out" "ERROR 2T 2 ops L1: thread 0 (CPU"
+ok "mflops: JSON error records with the word of the case" sh -c \
+	"$check $tmp/mfe.jsonl && [ \$(grep -c '\"type\":\"error\".*\"index\":5,' $tmp/mfe.jsonl) -eq 6 ]"
+# A machine whose sysfs reports small caches: --sizes cache follows them.
+c=$tmp/root/sys/devices/system/cpu/cpu0/cache
+mkdir -p "$c/index0" "$c/index1"
+echo 1 >"$c/index0/level"; echo Data >"$c/index0/type"; echo 4K >"$c/index0/size"
+echo 2 >"$c/index1/level"; echo Unified >"$c/index1/type"; echo 16K >"$c/index1/size"
+ok "mflops --sizes cache: half of L1d and L2, at least 12.8 MB for RAM" sh -c \
+	"BURNKIT_SYSROOT=$tmp/root $emu $runner mflops --sizes cache --threads 1 --scale $scale >$tmp/mfc.out && grep -q \"from this CPU's caches: 512, 2048, 3200000 words\" $tmp/mfc.out"
+ok "mflops: text log in MP-MFLOPS's layout" sh -c \
+	"cd $tmp && $emu $OLDPWD/$runner mflops --threads 1 --scale $scale Log 5 >/dev/null && grep -q 'MP-MFLOPS' logMflops5.txt && grep -q 'Results x 100000' logMflops5.txt && grep -q 'End of test' logMflops5.txt"
+ok "mflops: Ctrl-C stops it cleanly with 130" sh -c \
+	"$emu $runner mflops --scale 1000 >$tmp/mfi.out 2>&1 & pid=\$!; sleep 3; kill -INT \$pid; wait \$pid; [ \$? -eq 130 ]"
+
 echo "1..$n"
 [ "$failed" -eq 0 ]

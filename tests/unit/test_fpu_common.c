@@ -351,22 +351,31 @@ static double real_measure(void *arg, uint64_t repeats)
 	return bk_timer_seconds(&r->timer, t0, bk_timer_ticks(&r->timer));
 }
 
-/* With a real kernel the pass lasts about the target (the machine is shared:
- * the bounds are wide, a broken calibration misses by orders of magnitude). */
+/*
+ * With a real kernel the pass lasts about the target. The machine may be
+ * shared: a probe or a run that loses the CPU misses, so the best of three
+ * attempts must be within a factor of 2 (a broken calibration misses by
+ * orders of magnitude every time).
+ */
 Test(fpu_common, calibration_of_a_real_kernel_gives_passes_of_about_the_target)
 {
 	static struct real_run r;
 	struct bk_kernel_table t;
-	char err[128];
+	char err[128], seen[256] = "";
+	int hit = 0;
 
 	bk_timer_init(&r.timer, 5);
 	cr_assert_eq(bk_dispatch_init(&t, NULL, err, sizeof(err)), 0, "%s", err);
 	cr_assert_eq(bk_fpu_kernel_pick(&t, 32, 0, &r.k), 0);
-	uint64_t n = bk_fpu_calibrate(real_measure, &r, 0.3, 0.075, UINT64_MAX / 2);
-	double s = real_measure(&r, n);
+	for (int attempt = 0; attempt < 3 && !hit; attempt++) {
+		uint64_t n = bk_fpu_calibrate(real_measure, &r, 0.3, 0.075, UINT64_MAX / 2);
+		double s = real_measure(&r, n);
 
-	cr_assert(s > 0.3 / 3 && s < 0.3 * 3, "%llu repeats took %g s, target 0.3 s",
-		  (unsigned long long)n, s);
+		hit = s > 0.3 / 2 && s < 0.3 * 2;
+		snprintf(seen + strlen(seen), sizeof(seen) - strlen(seen),
+			 " %llu repeats in %.3f s;", (unsigned long long)n, s);
+	}
+	cr_assert(hit, "target 0.3 s:%s", seen);
 }
 
 Test(fpu_common, passes_are_four_a_minute_and_at_least_a_second)

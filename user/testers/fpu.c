@@ -211,19 +211,7 @@ static void fpu_inject(struct fpu_run *r, unsigned long pass)
 	}
 	pr_warn("BURNKIT_FPU_INJECT: flipping the low bit of word %zu after pass %lu",
 		word, pass);
-	if (r->k.dbl) {
-		uint64_t b;
-
-		memcpy(&b, (double *)r->x + word, sizeof(b));
-		b ^= 1;
-		memcpy((double *)r->x + word, &b, sizeof(b));
-	} else {
-		uint32_t b;
-
-		memcpy(&b, (float *)r->x + word, sizeof(b));
-		b ^= 1;
-		memcpy((float *)r->x + word, &b, sizeof(b));
-	}
+	bk_fpu_flip_bit(r->x, word, r->k.dbl, 0);
 }
 
 static void bits_text(char *buf, size_t len, uint64_t bits, int dbl)

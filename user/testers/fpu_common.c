@@ -108,6 +108,23 @@ uint64_t bk_fpu_word_bits(const void *x, size_t i, int dbl)
 	return b;
 }
 
+void bk_fpu_flip_bit(void *x, size_t i, int dbl, unsigned bit)
+{
+	if (dbl) {
+		uint64_t b;
+
+		memcpy(&b, (double *)x + i, sizeof(b));
+		b ^= 1ull << (bit & 63);
+		memcpy((double *)x + i, &b, sizeof(b));
+	} else {
+		uint32_t b;
+
+		memcpy(&b, (float *)x + i, sizeof(b));
+		b ^= 1u << (bit & 31);
+		memcpy((float *)x + i, &b, sizeof(b));
+	}
+}
+
 /* First index whose bits differ from `bits`, or n. */
 static size_t first_other(const void *x, size_t from, size_t n, int dbl,
 			  uint64_t bits)

@@ -53,6 +53,9 @@ void bk_fpu_run(const struct bk_fpu_kernel *k, void *x, size_t n,
 double bk_fpu_word(const void *x, size_t i, int dbl);
 uint64_t bk_fpu_word_bits(const void *x, size_t i, int dbl);
 
+/* Flip bit `bit` of word i (the test hooks' stand-in for a hardware error). */
+void bk_fpu_flip_bit(void *x, size_t i, int dbl, unsigned bit);
+
 /* One word that differs from the value every word should hold. */
 struct bk_fpu_mismatch {
 	size_t index;

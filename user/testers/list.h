@@ -8,6 +8,7 @@
 	X(timer)	\
 	X(kmod)		\
 	X(fpu)		\
+	X(mflops)	\
 	X(int)		\
 	X(burnin)
 
