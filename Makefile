@@ -30,6 +30,10 @@ LIB_SRCS += $(addprefix user/lib/, \
 TESTER_SRCS += $(addprefix user/testers/, \
 	int_plan.c int_engine.c int.c)
 
+# Drives: burnindrive, drivespeed/lanspeed, the SD card test, what they share.
+LIB_SRCS += $(addprefix user/lib/, \
+	dio.c aio.c xfer.c verify.c pagecache.c workdir.c lathist.c)
+
 REF_SRCS := $(addprefix asm/ref/, \
 	fpu.c int.c)
 
