@@ -28,7 +28,7 @@ TESTER_SRCS += $(addprefix user/testers/, \
 LIB_SRCS += $(addprefix user/lib/, \
 	loopcounts.c)
 TESTER_SRCS += $(addprefix user/testers/, \
-	int_plan.c int_engine.c int.c)
+	int_plan.c int_engine.c int.c inspect_classify.c inspect.c)
 
 # Drives: burnindrive, drivespeed/lanspeed, the SD card test, what they share.
 LIB_SRCS += $(addprefix user/lib/, \
@@ -59,7 +59,7 @@ CORE_OBJS := $(call obj,$(LIB_SRCS) $(TESTER_SRCS) $(REF_SRCS) $(ASM_SRCS)) \
 RUNNER := $(BUILD)/burnkit
 
 .PHONY: all cross static check test run bench install clean kmod dkms-install \
-	unit-test asm-test cli-test fuzz-test cross-test deps deps-build
+	unit-test asm-test cli-test fuzz-test cross-test inspect-test deps deps-build
 .DEFAULT_GOAL := all
 
 all: $(RUNNER)
@@ -142,6 +142,7 @@ $(JSONL_CHECK): tests/tools/jsonl_check.c tests/tools/jsoncheck.c
 cli-test: all $(JSONL_CHECK)
 	tests/cli/cli.sh $(RUNNER)
 	tests/cli/int.sh $(RUNNER)
+	tests/cli/inspect.sh $(RUNNER)
 	tests/cli/fpu.sh $(RUNNER)
 
 # Cross runners under qemu-user: the kernels against their references, and
@@ -151,9 +152,19 @@ cross-test: cross $(JSONL_CHECK)
 		$(MAKE) --no-print-directory ARCH=$$a BUILD=build/$$a asm-test || exit 1; \
 		tests/cli/cli.sh build/$$a/burnkit $(QEMU_$$a) || exit 1; \
 		tests/cli/int.sh build/$$a/burnkit $(QEMU_$$a) || exit 1; \
+		tests/cli/inspect.sh build/$$a/burnkit $(QEMU_$$a) || exit 1; \
 		tests/cli/fpu.sh build/$$a/burnkit $(QEMU_$$a) || exit 1; done
 
-test: all unit-test asm-test cli-test cross-test fuzz-test
+# Every registered kernel's loop body, counted in the disassembly, against
+# the counts its .S file documents: the host runner, then each cross runner
+# inspecting itself under qemu-user with its cross objdump.
+inspect-test: all cross
+	$(RUNNER) inspect
+	@for a in $(CROSS_ARCHES); do \
+		echo "$(QEMU_$$a) build/$$a/burnkit inspect"; \
+		$(QEMU_$$a) build/$$a/burnkit inspect || exit 1; done
+
+test: all unit-test asm-test cli-test cross-test inspect-test fuzz-test
 
 deps:
 	@scripts/deps.sh check

@@ -10,6 +10,7 @@
 	X(fpu)		\
 	X(mflops)	\
 	X(int)		\
+	X(inspect)	\
 	X(burnin)
 
 #endif

@@ -1,0 +1,156 @@
+#!/bin/sh
+# burnkit inspect end to end (TAP): every registered kernel counted in the
+# runner's own disassembly against its documented counts; a loop body that
+# no longer matches its documentation, or lost its markers, is an error
+# naming kernel and class; no objdump is exit 3 with the package to install;
+# the generator of the documented counts refuses malformed lines.
+# Runs the host runner, or a cross-built one under qemu-user:
+#   tests/cli/inspect.sh RUNNER [EMULATOR]
+set -u
+runner=$1
+emu=${2:-}
+check=${JSONL_CHECK:-build/tests/tools/jsonl_check}
+case $runner in /*) ;; *) runner=$PWD/$runner ;; esac
+case $check in /*) ;; *) check=$PWD/$check ;; esac
+[ -z "$emu" ] || emu=$(command -v "$emu")
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT INT TERM
+n=0
+failed=0
+
+bk() { $emu "$runner" "$@"; }
+
+ok() {	# ok DESCRIPTION COMMAND... : passes when COMMAND succeeds
+	desc=$1
+	shift
+	n=$((n + 1))
+	if "$@" >"$tmp/out" 2>&1; then
+		echo "ok $n - $desc"
+	else
+		echo "not ok $n - $desc"
+		sed 's/^/#   /' "$tmp/out" | head -30
+		failed=$((failed + 1))
+	fi
+}
+
+status() {	# status EXPECTED ARGS...: the runner exits EXPECTED
+	want=$1
+	shift
+	bk "$@" >"$tmp/stdout" 2>"$tmp/stderr"
+	got=$?
+	if [ "$got" -ne "$want" ]; then
+		echo "exit $got, want $want; stdout, stderr:"
+		cat "$tmp/stdout" "$tmp/stderr"
+		return 1
+	fi
+}
+
+contains() {	# contains FILE TEXT
+	grep -q -- "$2" "$1" || { echo "\"$2\" not in $1:"; cat "$1"; return 1; }
+}
+
+# The binutils of the runner's architecture: the first objdump that reads it.
+tools=""
+have_tools=0
+for prefix in "" aarch64-linux-gnu- arm-linux-gnueabihf- x86_64-linux-gnu-; do
+	command -v "${prefix}objdump" >/dev/null 2>&1 || continue
+	if "${prefix}objdump" -f "$runner" 2>/dev/null | grep -q 'architecture: [a-z]'; then
+		tools=$prefix
+		have_tools=1
+		break
+	fi
+done
+objdump=${tools}objdump
+objcopy=${tools}objcopy
+
+# A copy of the runner whose symbol NAME is moved to the address of the
+# instruction before it (the loop's closing branch drops out of the body).
+moved_end() {
+	name=$1
+	out=$2
+	start=$($objdump -t "$runner" | awk -v s="${name#bk_loop_end_}" '$NF == "bk_loop_" s { print $1 }')
+	end=$($objdump -t "$runner" | awk -v s="$name" '$NF == s { print $1 }')
+	last=$($objdump -d --no-show-raw-insn --start-address=0x"$start" \
+		--stop-address=0x"$end" "$runner" |
+		awk -F: '/^ *[0-9a-f]+:\t/ { a = $1 } END { gsub(/ /, "", a); print a }')
+	[ -n "$last" ] || { echo "no loop body before $name"; return 1; }
+	$objcopy --strip-symbol="$name" --add-symbol "$name=0x$last,local" "$runner" "$out"
+}
+
+echo "TAP version 13"
+ok "inspect runs and every kernel matches" status 0 inspect --json "$tmp/i.jsonl"
+ok "the table names each registered kernel twice: doc and objdump" sh -c "
+	kernels=\$(grep -c '^ [a-z0-9_]* *[0-9]* doc ' $tmp/stdout)
+	counted=\$(grep -c '^  *objdump .* ok\$' $tmp/stdout)
+	[ \$kernels -gt 0 ] && [ \$kernels -eq \$counted ] &&
+	grep -q \"All \$kernels kernels match\" $tmp/stdout"
+ok "the integer kernels are among them" sh -c "
+	for k in int_write int_check int_read; do grep -q \"^ \${k}_[a-z0-9_]* \" $tmp/stdout || exit 1; done"
+ok "JSON lines strict, one kernel record each, all matching" sh -c "
+	$check $tmp/i.jsonl type tester &&
+	[ \$(grep -c '\"type\":\"kernel\"' $tmp/i.jsonl) -eq \$(grep -c '^  *objdump  *[0-9]' $tmp/stdout) ] &&
+	! grep '\"type\":\"kernel\"' $tmp/i.jsonl | grep -q '\"match\":false' &&
+	tail -1 $tmp/i.jsonl | grep -q '\"differing\":0'"
+ok "--listing shows each counted instruction with its class" status 0 inspect --listing
+ok "listing has the classes" sh -c "
+	grep -q '^  branch ' $tmp/stdout && grep -q '^  store ' $tmp/stdout &&
+	grep -q '^ int_read_[a-z0-9_]*:\$' $tmp/stdout"
+
+if [ "$have_tools" = 1 ] && command -v "$objcopy" >/dev/null 2>&1; then
+	read_kernel=$($objdump -t "$runner" | awk '$NF ~ /^bk_loop_end_int_read_/ { print $NF }')
+	if moved_end "$read_kernel" "$tmp/moved" >"$tmp/out" 2>&1; then
+		ok "the altered runner differs: exit 1" status 1 inspect --binary "$tmp/moved"
+		ok "the error names kernel, class and both counts" contains "$tmp/stderr" \
+			"${read_kernel#bk_loop_end_}: branch: documented 1, counted 0 in the binary"
+		ok "the table row says which class differs" contains "$tmp/stdout" "DIFFERS: branch"
+	else
+		ok "moving the end marker with $objcopy" false
+	fi
+	$objcopy --strip-symbol="${read_kernel}" "$runner" "$tmp/nomarker"
+	ok "a kernel without its end marker: exit 1" status 1 inspect --binary "$tmp/nomarker"
+	ok "the error names the missing symbols" contains "$tmp/stderr" \
+		"no bk_loop_${read_kernel#bk_loop_end_}/${read_kernel} symbols"
+else
+	for t in "altered runner differs" "error names kernel and class" \
+		 "table row names the class" "missing marker" "error names the symbols"; do
+		n=$((n + 1))
+		echo "ok $n - $t # SKIP no binutils here read $runner"
+	done
+fi
+
+ok "--objdump that does not exist: exit 3" status 3 inspect --objdump "$tmp/no-objdump"
+ok "the message says what is missing" contains "$tmp/stderr" "cannot run --objdump"
+ok "no objdump on PATH: exit 3, names binutils" sh -c "
+	PATH=$tmp/empty $emu $runner inspect >$tmp/o 2>$tmp/e; rc=\$?
+	[ \$rc -eq 3 ] || { echo exit \$rc; cat $tmp/e; exit 1; }
+	grep -q 'install binutils' $tmp/e || { cat $tmp/e; exit 1; }"
+ok "--binary that does not exist: exit 2" status 2 inspect --binary "$tmp/nothing"
+sh_bin=$(readlink -f /bin/sh)
+if [ -n "$emu" ]; then
+	ok "--binary of another architecture (the host's sh): exit 2" \
+		status 2 inspect --binary "$sh_bin"
+	ok "the message names both architectures" contains "$tmp/stderr" "binary and this runner is"
+else
+	ok "--binary without kernels (the host's sh): exit 1" status 1 inspect --binary "$sh_bin"
+	ok "each kernel reported without its markers" contains "$tmp/stderr" "no bk_loop_int_read_"
+fi
+
+# The generator of the documented counts (host tool) refuses bad lines.
+cat >"$tmp/bad.S" <<'EOF'
+// Loop body good_one: 3 instructions per 32 words (load 1, store 1, add 0, sub 0, mul 0, fma 0, and 0, orr 0, cmp 0, branch 1, other 0)
+// Loop body bad_sum: 3 instructions per 32 words (load 1, store 1, add 0, sub 0, mul 0, fma 0, and 0, orr 0, cmp 0, branch 0, other 0)
+// Loop body bad_class: 2 instructions per 32 words (load 1, store 1, xor 0, sub 0, mul 0, fma 0, and 0, orr 0, cmp 0, branch 0, other 0)
+// Loop body good_one: 3 instructions per 32 words (load 1, store 1, add 0, sub 0, mul 0, fma 0, and 0, orr 0, cmp 0, branch 1, other 0)
+EOF
+ok "loop_counts.sh refuses wrong sums, unknown classes, duplicates" sh -c "
+	! scripts/loop_counts.sh $tmp/bad.S >$tmp/gen.c 2>$tmp/gen.err &&
+	grep -q 'bad.S:2: bad_sum: the classes add up to 2, not 3' $tmp/gen.err &&
+	grep -q 'bad.S:3: bad_class: unknown class \"xor\"' $tmp/gen.err &&
+	grep -q 'bad.S:4: loop body of good_one documented twice' $tmp/gen.err"
+ok "loop_counts.sh turns a good line into a table row" sh -c "
+	head -1 $tmp/bad.S >$tmp/good.S && scripts/loop_counts.sh $tmp/good.S >$tmp/gen.c &&
+	grep -q '\"good_one\", \"$tmp/good.S\", 1, 3, 32' $tmp/gen.c &&
+	grep -q '\[BK_IC_BRANCH\] = 1' $tmp/gen.c"
+
+echo "1..$n"
+[ "$failed" -eq 0 ]
