@@ -33,6 +33,8 @@ TESTER_SRCS += $(addprefix user/testers/, \
 # Drives: burnindrive, drivespeed/lanspeed, the SD card test, what they share.
 LIB_SRCS += $(addprefix user/lib/, \
 	dio.c aio.c xfer.c verify.c pagecache.c workdir.c lathist.c)
+TESTER_SRCS += $(addprefix user/testers/, \
+	drive_patterns.c drive_io.c drive.c)
 
 REF_SRCS := $(addprefix asm/ref/, \
 	fpu.c int.c)

@@ -11,6 +11,7 @@
 	X(mflops)	\
 	X(int)		\
 	X(inspect)	\
+	X(drive)	\
 	X(burnin)
 
 #endif
