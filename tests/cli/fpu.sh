@@ -51,9 +51,11 @@ contains() {	# contains FILE TEXT
 	grep -q -- "$2" "$1" || { echo "\"$2\" not in $1:"; cat "$1"; return 1; }
 }
 
-# The resolved parameters of a dry run, without the time stamp.
+# The resolved parameters of a dry run, without the time stamp (in $tmp:
+# a dry run with Log N opens logN.txt).
 resolved() {
-	bk "$@" --dry-run --json - | sed 's/"t":[0-9.e+-]*,//'
+	(cd "$tmp" && $emu "$OLDPWD/$runner" "$@" --dry-run --json -) |
+		sed 's/"t":[0-9.e+-]*,//'
 }
 
 same_params() {	# same_params TESTER "LEGACY" LONG...

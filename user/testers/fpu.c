@@ -78,16 +78,19 @@ static int stay_on_this_cpu(struct bk_ctx *ctx, const char *because)
 /* The module's effective clock of r->cpu, in MHz; 0 when it has none. */
 static double kmod_mhz(struct fpu_run *r, char *method, size_t len)
 {
-	struct bk_kmod_clock c[BK_SI_MAX_CPUFREQ];
-	int n = bk_kmod_clock(&r->km, c, BK_ARRAY_SIZE(c));
+	struct bk_kmod_clock *c = calloc(CPU_SETSIZE, sizeof(*c));
+	int n = c ? bk_kmod_clock(&r->km, c, CPU_SETSIZE) : -1;
+	double mhz = 0;
 
 	for (int i = 0; i < n; i++)
 		if (c[i].cpu == r->cpu && c[i].effective_ok) {
 			if (method)
 				bk_strlcpy(method, c[i].method, len);
-			return (double)c[i].effective_khz / 1000;
+			mhz = (double)c[i].effective_khz / 1000;
+			break;
 		}
-	return 0;
+	free(c);
+	return mhz;
 }
 
 /*
