@@ -56,7 +56,7 @@ endef
 kmod:
 	@test -d $(KDIR) || { echo "kmod: no kernel build tree at $(KDIR):" \
 		"install the headers (linux-headers-$$(uname -r)) or give KDIR=" >&2; exit 1; }
-	$(call kmod_build,build/kmod/host,$(KDIR),$(KMOD_KARCH),$(if $(filter $(KMOD_ARCH),$(KMOD_HOST)),$(CROSS_COMPILE),$(or $(CROSS_COMPILE),$(kmod_cross_$(KMOD_ARCH)))))
+	$(call kmod_build,build/kmod/host,$(abspath $(KDIR)),$(KMOD_KARCH),$(if $(filter $(KMOD_ARCH),$(KMOD_HOST)),$(CROSS_COMPILE),$(or $(CROSS_COMPILE),$(kmod_cross_$(KMOD_ARCH)))))
 	@cp build/kmod/host/burnkit.ko build/kmod/burnkit.ko
 	@echo "built build/kmod/burnkit.ko for $$(modinfo -F vermagic build/kmod/burnkit.ko | cut -d" " -f1)"
 

@@ -44,11 +44,13 @@
  * features (0400), key-value:
  *   arch          x86_64 | arm64 | arm
  *   counter       the cycle counter the calibration and user space use:
- *                 tsc | pmccntr | cntvct
+ *                 tsc | pmccntr | cntvct (AArch64 without PMU access) |
+ *                 unsupported (ARMv7 without PMU access)
  *   user_access   enabled | disabled | lost (someone reset the PMU after
  *                 us, on some CPU) | unsupported (x86: rdtsc needs none)
- *   perf_pmu      idle | in-use (perf owns the PMU: the module leaves it
- *                 alone) | unsupported
+ *   perf_pmu      idle | in-use (perf has counters or overflow interrupts
+ *                 on, on some CPU: the module leaves the PMU alone there)
+ *                 | unsupported
  *   aperf_mperf   supported | unsupported
  *   invariant_tsc yes | no | unsupported
  *   rpi_firmware  present | absent
@@ -104,9 +106,12 @@
 
 /*
  * user_access (0600, ARM only; x86 has no such file): "1" lets user space
- * read the cycle counter on every CPU (PMUSERENR, PMCR, PMCNTENSET), "0"
- * restores what was there before. Module parameter user_access sets it at
- * load (default 1).
+ * read the cycle counter on every CPU (PMUSERENR, PMCR, PMCNTENSET), also
+ * on CPUs that come online later and after idle exits that reset the PMU;
+ * writing "1" again takes back CPUs where perf has let go. "0", and unload,
+ * restore what was there before. Module parameter user_access sets it at
+ * load (default 1). AArch64 sets only PMUSERENR.CR (cycle counter reads);
+ * ARMv7 has only PMUSERENR.EN, which also lets user space program the PMU.
  */
 #define BURNKIT_FILE_USER_ACCESS	"user_access"
 
