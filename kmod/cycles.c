@@ -12,6 +12,7 @@
 #include <linux/cpuhotplug.h>
 #include <linux/debugfs.h>
 #include <linux/irqflags.h>
+#include <linux/jiffies.h>
 #include <linux/ktime.h>
 #include <linux/math64.h>
 #include <linux/minmax.h>
@@ -98,7 +99,10 @@ static void bk_pmu_take(void)
 	c->applied = true;
 }
 
-/* This CPU, interrupts off: again after something reset the PMU. */
+/*
+ * This CPU, interrupts off: again after something reset the PMU or perf let
+ * go of it; nothing while perf uses it.
+ */
 static void bk_pmu_reapply(void)
 {
 	struct bk_pmu_cpu *c = this_cpu_ptr(&bk_pmu_cpu);
@@ -112,7 +116,8 @@ static void bk_pmu_reapply(void)
 		return;
 	}
 	c->perf_busy = false;
-	bk_pmu_apply();
+	if (!(bk_pmu_userenr() & BK_PMUSERENR_USER) || !bk_cycles_counting())
+		bk_pmu_apply();
 }
 
 /* This CPU, interrupts off. Leave the PMU alone if perf took it over. */
@@ -149,7 +154,27 @@ static int bk_pmu_cpu_offline(unsigned int cpu)
 
 static void bk_pmu_reapply_ipi(void *unused)
 {
-	bk_pmu_reapply();
+	if (READ_ONCE(bk_access_on))
+		bk_pmu_reapply();
+}
+
+/*
+ * perf clears PMUSERENR whenever it starts the PMU and leaves it cleared
+ * when its events go: look once a period for CPUs where perf has let go.
+ */
+#define BK_RECLAIM_MS	1000
+
+static void bk_reclaim_fn(struct work_struct *work);
+static DECLARE_DELAYED_WORK(bk_reclaim_work, bk_reclaim_fn);
+
+static void bk_reclaim_fn(struct work_struct *work)
+{
+	cpus_read_lock();
+	on_each_cpu(bk_pmu_reapply_ipi, NULL, 1);
+	cpus_read_unlock();
+	if (READ_ONCE(bk_access_on))
+		schedule_delayed_work(&bk_reclaim_work,
+				      msecs_to_jiffies(BK_RECLAIM_MS));
 }
 
 /* An idle exit may have reset the PMU (arm_pmu does on CPU_PM_EXIT). */
@@ -182,6 +207,8 @@ static int bk_set_user_access(bool on)
 		} else {
 			bk_hp_state = ret;
 			ret = 0;
+			schedule_delayed_work(&bk_reclaim_work,
+					      msecs_to_jiffies(BK_RECLAIM_MS));
 		}
 	} else if (on) {
 		/* Take back CPUs where perf or a reset took it away. */
@@ -189,9 +216,10 @@ static int bk_set_user_access(bool on)
 		on_each_cpu(bk_pmu_reapply_ipi, NULL, 1);
 		cpus_read_unlock();
 	} else if (bk_hp_state >= 0) {
+		WRITE_ONCE(bk_access_on, false);
+		cancel_delayed_work_sync(&bk_reclaim_work);
 		cpuhp_remove_state(bk_hp_state);
 		bk_hp_state = -1;
-		WRITE_ONCE(bk_access_on, false);
 	}
 	mutex_unlock(&bk_access_lock);
 	return ret;

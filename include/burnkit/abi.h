@@ -107,8 +107,10 @@
 /*
  * user_access (0600, ARM only; x86 has no such file): "1" lets user space
  * read the cycle counter on every CPU (PMUSERENR, PMCR, PMCNTENSET), also
- * on CPUs that come online later and after idle exits that reset the PMU;
- * writing "1" again takes back CPUs where perf has let go. "0", and unload,
+ * on CPUs that come online later and after idle exits that reset the PMU.
+ * Where perf uses the PMU the module leaves it alone (features: perf_pmu
+ * in-use, user_access lost); within a second of perf letting go, or at a
+ * write of "1", it takes the counter back. "0", and unload,
  * restore what was there before. Module parameter user_access sets it at
  * load (default 1). AArch64 sets only PMUSERENR.CR (cycle counter reads);
  * ARMv7 has only PMUSERENR.EN, which also lets user space program the PMU.
