@@ -24,6 +24,12 @@ LIB_SRCS += $(addprefix user/lib/, \
 TESTER_SRCS += $(addprefix user/testers/, \
 	mflops_plan.c mflops.c)
 
+# Recording and cooking: sensors, throttle events, timelines, charts.
+LIB_SRCS += $(addprefix user/lib/, \
+	jsonread.c sensors.c kmod_events.c recorder.c ticker.c timeline.c)
+TESTER_SRCS += $(addprefix user/testers/, \
+	temp.c)
+
 # stressInt and paging; the documented loop counts and their inspector.
 LIB_SRCS += $(addprefix user/lib/, \
 	loopcounts.c)

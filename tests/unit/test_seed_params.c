@@ -94,6 +94,16 @@ static const struct {
 	  { "--kwords=1000", "--minutes=3", "--section=3", "--log=30" } },
 	{ "fpu", "KWds 1000, Section 3, Minutes 15, log 59",
 	  { "--kwords=1000", "--section=3", "--minutes=15", "--log=59" } },
+	/* burnkit temp (RPiTemperature): every recorder line of the seed; P is Passes */
+	{ "temp", "Passes 70,  Seconds 60", { "--passes", "70", "--seconds", "60" } },
+	{ "temp", "Pases 25,  Seconds 30", { "--passes", "25", "--seconds", "30" } },
+	{ "temp", "passes 5, seconds 2", { "--passes", "5", "--seconds", "2" } },
+	{ "temp", "Pases 36,  Seconds 30", { "--passes=36", "--seconds=30" } },
+	{ "temp", "Pases 120,  Seconds 15", { "--passes", "120", "--seconds", "15" } },
+	{ "temp", "Passes 64,  Seconds 15", { "--passes", "64", "--seconds", "15" } },
+	{ "temp", "Pases 100,  Seconds 10", { "--passes", "100", "--seconds", "10" } },
+	{ "temp", "Pases 20,  Seconds 60", { "--passes", "20", "--seconds", "60" } },
+	{ "temp", "Pases 90,  Seconds 30", { "--passes", "90", "--seconds", "30" } },
 };
 
 /* The resolved parameters as JSON text: equal text means equal values. */

@@ -9,6 +9,7 @@
 	X(kmod)		\
 	X(fpu)		\
 	X(mflops)	\
+	X(temp)		\
 	X(int)		\
 	X(inspect)	\
 	X(drive)	\
