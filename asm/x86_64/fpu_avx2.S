@@ -20,7 +20,10 @@
  * multiply-adds of 4 cycles in ops32), so a block interleaves its vectors
  * term by term and the out-of-order core overlaps consecutive blocks. One
  * temporary register serves every x + c of a block: renaming makes its uses
- * independent.
+ * independent. At RAM size the hardware prefetchers stop at every 4 KiB
+ * page, so each block also prefetches (prefetcht0) its lines one page
+ * ahead, as fpu_avx512.S does (the measurement is there). Prefetches past
+ * the end of x are harmless (they never fault).
  *
  * ops32 needs 22 constants and 16 registers hold 5 data registers at
  * least: the 11 addends (a, c, e, ...) stay in registers, the 11 factors
@@ -42,18 +45,19 @@
  * holds 8 fpu32 or 4 fpu64 words):
  *
  *     kernel   per vector                    per block  fpu32/word  fpu64/word
- *     ops2     load 1, add 1, mul 1, store 1     19        0.59        1.19
- *     ops8     load 1, add 3, mul 1, fma 2,      35        1.09        2.19
+ *     ops2     load 1, add 1, mul 1, store 1     21        0.66        1.31
+ *     ops8     load 1, add 3, mul 1, fma 2,      37        1.16        2.31
  *              store 1
- *     ops32    load 1, add 11, mul 1, fma 10,    51        3.19        6.38
+ *     ops32    load 1, add 11, mul 1, fma 10,    52        3.25        6.50
  *              store 1
  *
- * plus 3 for the loop control in each block (add, cmp, jne). In ops32 the
- * mul and the 10 fma of each vector take their factor from the stack as a
- * memory operand; they count as mul and fma, not as loads. Classes by
- * mnemonic: vmovups/vmovupd from memory is a load, to memory a store;
- * vaddps/vaddpd and the pointer's add are add; vmulps/vmulpd mul;
- * vfmadd231/vfnmadd231 fma; cmp; jcc branch; anything else other.
+ * plus, per block, one prefetch per 64-byte line (2 in ops2 and ops8, 1 in
+ * ops32) and 3 for the loop control (add, cmp, jne). In ops32 the mul and
+ * the 10 fma of each vector take their factor from the stack as a memory
+ * operand; they count as mul and fma, not as loads. Classes by mnemonic:
+ * vmovups/vmovupd from memory is a load, to memory a store; vaddps/vaddpd
+ * and the pointer's add are add; vmulps/vmulpd mul; vfmadd231/vfnmadd231
+ * fma; cmp; jcc branch; anything else (prefetcht0) other.
  */
 
 #include "asmdefs.h"
@@ -72,6 +76,8 @@
 #define consts	%rax		/* bk_fpu*_consts, before the first pass */
 
 #define VEC_BYTES 32
+#define LINE_BYTES 64
+#define PREFETCH_BYTES 4096	/* one page ahead of the block being loaded */
 
 /* Every kernel keeps x of its single vector in ymm0 and a lane mask in ymm1. */
 #define lanes	%ymm1
@@ -172,6 +178,8 @@ lane_masks:
 .endm
 
 .macro ops2_block p
+	prefetcht0 PREFETCH_BYTES+0*LINE_BYTES(cur)
+	prefetcht0 PREFETCH_BYTES+1*LINE_BYTES(cur)
 	vmovu\p	0*VEC_BYTES(cur), %ymm0
 	vmovu\p	1*VEC_BYTES(cur), %ymm1
 	vmovu\p	2*VEC_BYTES(cur), %ymm2
@@ -231,6 +239,8 @@ lane_masks:
 .endm
 
 .macro ops8_block p
+	prefetcht0 PREFETCH_BYTES+0*LINE_BYTES(cur)
+	prefetcht0 PREFETCH_BYTES+1*LINE_BYTES(cur)
 	vmovu\p	0*VEC_BYTES(cur), %ymm0
 	vmovu\p	1*VEC_BYTES(cur), %ymm1
 	vmovu\p	2*VEC_BYTES(cur), %ymm2
@@ -310,6 +320,7 @@ lane_masks:
 .endm
 
 .macro ops32_block p
+	prefetcht0 PREFETCH_BYTES(cur)
 	vmovu\p	0*VEC_BYTES(cur), %ymm0
 	vmovu\p	1*VEC_BYTES(cur), %ymm1
 	first_term \p, %ymm0, %ymm2, tmp32, ka32, kb32
@@ -349,7 +360,7 @@ lane_masks:
 
 /* ---------------------------------------------------------------- kernels */
 
-// Loop body fpu32_ops2_x86_64_avx2: 19 instructions per 32 words (load 4, store 4, add 5, sub 0, mul 4, fma 0, and 0, orr 0, cmp 1, branch 1, other 0)
+// Loop body fpu32_ops2_x86_64_avx2: 21 instructions per 32 words (load 4, store 4, add 5, sub 0, mul 4, fma 0, and 0, orr 0, cmp 1, branch 1, other 2)
 ENTRY(fpu32_ops2_x86_64_avx2)
 	split	2, 4*VEC_BYTES
 	movq	bk_fpu32_consts@GOTPCREL(%rip), consts
@@ -370,7 +381,7 @@ LOOP_END(fpu32_ops2_x86_64_avx2)
 	ret
 END(fpu32_ops2_x86_64_avx2)
 
-// Loop body fpu32_ops8_x86_64_avx2: 35 instructions per 32 words (load 4, store 4, add 13, sub 0, mul 4, fma 8, and 0, orr 0, cmp 1, branch 1, other 0)
+// Loop body fpu32_ops8_x86_64_avx2: 37 instructions per 32 words (load 4, store 4, add 13, sub 0, mul 4, fma 8, and 0, orr 0, cmp 1, branch 1, other 2)
 ENTRY(fpu32_ops8_x86_64_avx2)
 	split	2, 4*VEC_BYTES
 	movq	bk_fpu32_consts@GOTPCREL(%rip), consts
@@ -390,7 +401,7 @@ LOOP_END(fpu32_ops8_x86_64_avx2)
 	ret
 END(fpu32_ops8_x86_64_avx2)
 
-// Loop body fpu32_ops32_x86_64_avx2: 51 instructions per 16 words (load 2, store 2, add 23, sub 0, mul 2, fma 20, and 0, orr 0, cmp 1, branch 1, other 0)
+// Loop body fpu32_ops32_x86_64_avx2: 52 instructions per 16 words (load 2, store 2, add 23, sub 0, mul 2, fma 20, and 0, orr 0, cmp 1, branch 1, other 1)
 ENTRY(fpu32_ops32_x86_64_avx2)
 	push	%rbp
 	mov	%rsp, %rbp
@@ -415,7 +426,7 @@ LOOP_END(fpu32_ops32_x86_64_avx2)
 	ret
 END(fpu32_ops32_x86_64_avx2)
 
-// Loop body fpu64_ops2_x86_64_avx2: 19 instructions per 16 words (load 4, store 4, add 5, sub 0, mul 4, fma 0, and 0, orr 0, cmp 1, branch 1, other 0)
+// Loop body fpu64_ops2_x86_64_avx2: 21 instructions per 16 words (load 4, store 4, add 5, sub 0, mul 4, fma 0, and 0, orr 0, cmp 1, branch 1, other 2)
 ENTRY(fpu64_ops2_x86_64_avx2)
 	split	3, 4*VEC_BYTES
 	movq	bk_fpu64_consts@GOTPCREL(%rip), consts
@@ -436,7 +447,7 @@ LOOP_END(fpu64_ops2_x86_64_avx2)
 	ret
 END(fpu64_ops2_x86_64_avx2)
 
-// Loop body fpu64_ops8_x86_64_avx2: 35 instructions per 16 words (load 4, store 4, add 13, sub 0, mul 4, fma 8, and 0, orr 0, cmp 1, branch 1, other 0)
+// Loop body fpu64_ops8_x86_64_avx2: 37 instructions per 16 words (load 4, store 4, add 13, sub 0, mul 4, fma 8, and 0, orr 0, cmp 1, branch 1, other 2)
 ENTRY(fpu64_ops8_x86_64_avx2)
 	split	3, 4*VEC_BYTES
 	movq	bk_fpu64_consts@GOTPCREL(%rip), consts
@@ -456,7 +467,7 @@ LOOP_END(fpu64_ops8_x86_64_avx2)
 	ret
 END(fpu64_ops8_x86_64_avx2)
 
-// Loop body fpu64_ops32_x86_64_avx2: 51 instructions per 8 words (load 2, store 2, add 23, sub 0, mul 2, fma 20, and 0, orr 0, cmp 1, branch 1, other 0)
+// Loop body fpu64_ops32_x86_64_avx2: 52 instructions per 8 words (load 2, store 2, add 23, sub 0, mul 2, fma 20, and 0, orr 0, cmp 1, branch 1, other 1)
 ENTRY(fpu64_ops32_x86_64_avx2)
 	push	%rbp
 	mov	%rsp, %rbp

@@ -22,6 +22,10 @@
  * vectors term by term: the chain of a vector is one add per term (the
  * running sum), so two (ops32) or four (ops8, ops2) vectors per block and
  * the overlap of consecutive blocks keep the adders and multipliers busy.
+ * At RAM size the hardware prefetchers stop at every 4 KiB page, so each
+ * block also prefetches (prefetcht0) its line one page ahead, as
+ * fpu_avx512.S does (the measurement is there). Prefetches past the end of
+ * x are harmless (they never fault).
  *
  * ops32 needs 22 constants and 16 registers hold 5 data registers at
  * least: the 11 addends (a, c, e, ...) stay in registers, the 11 factors
@@ -37,18 +41,18 @@
  * holds 4 fpu32 or 2 fpu64 words):
  *
  *     kernel   per vector                          per block  fpu32/word  fpu64/word
- *     ops2     load 1, add 1, mul 1, store 1           19        1.19        2.38
- *     ops8     load 1, add 4, sub 1, mul 3, store 1,   51        3.19        6.38
+ *     ops2     load 1, add 1, mul 1, store 1           20        1.25        2.50
+ *     ops8     load 1, add 4, sub 1, mul 3, store 1,   52        3.25        6.50
  *              other 2 (copies of x)
- *     ops32    load 1, add 16, sub 5, mul 11,          91       11.38       22.75
+ *     ops32    load 1, add 16, sub 5, mul 11,          92       11.50       23.00
  *              store 1, other 10 (copies of x)
  *
- * plus 3 for the loop control in each block (add, cmp, jne). In ops32 the
- * mulps/mulpd take their factor from the stack as a memory operand; they
- * count as mul, not as loads. Classes by mnemonic: movaps/movapd from
- * memory is a load, to memory a store, between registers other;
- * addps/addpd and the pointer's add are add; subps/subpd sub; mulps/mulpd
- * mul; cmp; jcc branch.
+ * plus, per block, one prefetch (other) and 3 for the loop control (add,
+ * cmp, jne). In ops32 the mulps/mulpd take their factor from the stack as
+ * a memory operand; they count as mul, not as loads. Classes by mnemonic:
+ * movaps/movapd from memory is a load, to memory a store, between
+ * registers other; addps/addpd and the pointer's add are add; subps/subpd
+ * sub; mulps/mulpd mul; cmp; jcc branch; prefetcht0 other.
  */
 
 #include "asmdefs.h"
@@ -65,6 +69,7 @@
 #define consts	%rax		/* bk_fpu*_consts, before the first pass */
 
 #define VEC_BYTES 16
+#define PREFETCH_BYTES 4096	/* one page ahead of the block being loaded */
 
 /*
  * Split x[0, n) (esz_shift: log2 of the word size) into the head words,
@@ -147,6 +152,7 @@
 .endm
 
 .macro ops2_block p
+	prefetcht0 PREFETCH_BYTES(cur)
 	mova\p	0*VEC_BYTES(cur), %xmm0
 	mova\p	1*VEC_BYTES(cur), %xmm1
 	mova\p	2*VEC_BYTES(cur), %xmm2
@@ -209,6 +215,7 @@
 .endm
 
 .macro ops8_block p
+	prefetcht0 PREFETCH_BYTES(cur)
 	mova\p	0*VEC_BYTES(cur), %xmm0
 	mova\p	1*VEC_BYTES(cur), %xmm1
 	mova\p	2*VEC_BYTES(cur), %xmm2
@@ -299,6 +306,7 @@
 .endm
 
 .macro ops32_block p
+	prefetcht0 PREFETCH_BYTES(cur)
 	mova\p	0*VEC_BYTES(cur), %xmm0
 	mova\p	1*VEC_BYTES(cur), %xmm1
 	first_term \p, %xmm0, %xmm2, ka32, kb32
@@ -339,7 +347,7 @@
 
 /* ---------------------------------------------------------------- kernels */
 
-// Loop body fpu32_ops2_x86_64_sse2: 19 instructions per 16 words (load 4, store 4, add 5, sub 0, mul 4, fma 0, and 0, orr 0, cmp 1, branch 1, other 0)
+// Loop body fpu32_ops2_x86_64_sse2: 20 instructions per 16 words (load 4, store 4, add 5, sub 0, mul 4, fma 0, and 0, orr 0, cmp 1, branch 1, other 1)
 ENTRY(fpu32_ops2_x86_64_sse2)
 	split	2, 4*VEC_BYTES
 	movq	bk_fpu32_consts@GOTPCREL(%rip), consts
@@ -360,7 +368,7 @@ LOOP_END(fpu32_ops2_x86_64_sse2)
 	ret
 END(fpu32_ops2_x86_64_sse2)
 
-// Loop body fpu32_ops8_x86_64_sse2: 51 instructions per 16 words (load 4, store 4, add 17, sub 4, mul 12, fma 0, and 0, orr 0, cmp 1, branch 1, other 8)
+// Loop body fpu32_ops8_x86_64_sse2: 52 instructions per 16 words (load 4, store 4, add 17, sub 4, mul 12, fma 0, and 0, orr 0, cmp 1, branch 1, other 9)
 ENTRY(fpu32_ops8_x86_64_sse2)
 	split	2, 4*VEC_BYTES
 	movq	bk_fpu32_consts@GOTPCREL(%rip), consts
@@ -380,7 +388,7 @@ LOOP_END(fpu32_ops8_x86_64_sse2)
 	ret
 END(fpu32_ops8_x86_64_sse2)
 
-// Loop body fpu32_ops32_x86_64_sse2: 91 instructions per 8 words (load 2, store 2, add 33, sub 10, mul 22, fma 0, and 0, orr 0, cmp 1, branch 1, other 20)
+// Loop body fpu32_ops32_x86_64_sse2: 92 instructions per 8 words (load 2, store 2, add 33, sub 10, mul 22, fma 0, and 0, orr 0, cmp 1, branch 1, other 21)
 ENTRY(fpu32_ops32_x86_64_sse2)
 	push	%rbp
 	mov	%rsp, %rbp
@@ -403,7 +411,7 @@ LOOP_END(fpu32_ops32_x86_64_sse2)
 	ret
 END(fpu32_ops32_x86_64_sse2)
 
-// Loop body fpu64_ops2_x86_64_sse2: 19 instructions per 8 words (load 4, store 4, add 5, sub 0, mul 4, fma 0, and 0, orr 0, cmp 1, branch 1, other 0)
+// Loop body fpu64_ops2_x86_64_sse2: 20 instructions per 8 words (load 4, store 4, add 5, sub 0, mul 4, fma 0, and 0, orr 0, cmp 1, branch 1, other 1)
 ENTRY(fpu64_ops2_x86_64_sse2)
 	split	3, 4*VEC_BYTES
 	movq	bk_fpu64_consts@GOTPCREL(%rip), consts
@@ -424,7 +432,7 @@ LOOP_END(fpu64_ops2_x86_64_sse2)
 	ret
 END(fpu64_ops2_x86_64_sse2)
 
-// Loop body fpu64_ops8_x86_64_sse2: 51 instructions per 8 words (load 4, store 4, add 17, sub 4, mul 12, fma 0, and 0, orr 0, cmp 1, branch 1, other 8)
+// Loop body fpu64_ops8_x86_64_sse2: 52 instructions per 8 words (load 4, store 4, add 17, sub 4, mul 12, fma 0, and 0, orr 0, cmp 1, branch 1, other 9)
 ENTRY(fpu64_ops8_x86_64_sse2)
 	split	3, 4*VEC_BYTES
 	movq	bk_fpu64_consts@GOTPCREL(%rip), consts
@@ -444,7 +452,7 @@ LOOP_END(fpu64_ops8_x86_64_sse2)
 	ret
 END(fpu64_ops8_x86_64_sse2)
 
-// Loop body fpu64_ops32_x86_64_sse2: 91 instructions per 4 words (load 2, store 2, add 33, sub 10, mul 22, fma 0, and 0, orr 0, cmp 1, branch 1, other 20)
+// Loop body fpu64_ops32_x86_64_sse2: 92 instructions per 4 words (load 2, store 2, add 33, sub 10, mul 22, fma 0, and 0, orr 0, cmp 1, branch 1, other 21)
 ENTRY(fpu64_ops32_x86_64_sse2)
 	push	%rbp
 	mov	%rsp, %rbp
