@@ -26,6 +26,13 @@ TESTER_SRCS += $(addprefix user/testers/, \
 
 # Recording and cooking: sensors, throttle events, timelines, charts.
 LIB_SRCS += $(addprefix user/lib/, \
+	jsonread.c sensors.c kmod_events.c recorder.c ticker.c timeline.c \
+	analysis.c svg.c timeline_plot.c timeline_csv.c)
+TESTER_SRCS += $(addprefix user/testers/, \
+	temp.c report.c)
+
+# Recording and cooking: sensors, throttle events, timelines, charts.
+LIB_SRCS += $(addprefix user/lib/, \
 	jsonread.c sensors.c kmod_events.c recorder.c ticker.c timeline.c)
 TESTER_SRCS += $(addprefix user/testers/, \
 	temp.c)

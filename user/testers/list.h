@@ -10,6 +10,8 @@
 	X(fpu)		\
 	X(mflops)	\
 	X(temp)		\
+	X(report)	\
+	X(temp)		\
 	X(int)		\
 	X(inspect)	\
 	X(drive)	\

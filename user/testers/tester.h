@@ -33,6 +33,7 @@ enum {
 	BK_TF_KERNELS = 1u << 0,	/* uses the kernel table (--isa) */
 	BK_TF_TOOL = 1u << 1,		/* a tool, not a stress test */
 	BK_TF_NO_TIMER = 1u << 2,	/* does not need the timer measured */
+	BK_TF_FILE_ARG = 1u << 3,	/* "burnkit NAME FILE ...": FILE is --file */
 };
 
 struct bk_tester {

@@ -1,0 +1,183 @@
+// SPDX-License-Identifier: MIT
+/*
+ * The SVG writer and the timeline's chart and CSV: escaping, axis steps,
+ * lines broken at gaps, every series and every mark in the chart, one CSV
+ * column per series. (Well-formedness is checked with xmllint in
+ * tests/cli/cook.sh.)
+ */
+#include <criterion/criterion.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "analysis.h"
+#include "svg.h"
+#include "timeline.h"
+#include "timeline_csv.h"
+#include "timeline_plot.h"
+
+static char *slurp(const char *path)
+{
+	FILE *f = fopen(path, "r");
+	char *buf;
+	long n;
+
+	cr_assert_not_null(f, "%s", path);
+	fseek(f, 0, SEEK_END);
+	n = ftell(f);
+	rewind(f);
+	buf = malloc((size_t)n + 1);
+	cr_assert_eq(fread(buf, 1, (size_t)n, f), (size_t)n);
+	buf[n] = '\0';
+	fclose(f);
+	return buf;
+}
+
+static size_t count(const char *hay, const char *needle)
+{
+	size_t n = 0;
+
+	for (const char *p = strstr(hay, needle); p; p = strstr(p + 1, needle))
+		n++;
+	return n;
+}
+
+static void scratch(char *path, size_t len, const char *name)
+{
+	const char *tmp = getenv("TMPDIR");
+
+	snprintf(path, len, "%s/bk-chart-%d-%s", tmp && *tmp ? tmp : P_tmpdir,
+		 (int)getpid(), name);
+}
+
+Test(svg, nice_steps)
+{
+	cr_assert_float_eq(bk_nice_step(100, 5), 20, 1e-12);
+	cr_assert_float_eq(bk_nice_step(1, 5), 0.2, 1e-12);
+	cr_assert_float_eq(bk_nice_step(73, 8), 10, 1e-12);
+	cr_assert_float_eq(bk_nice_step(3600, 8), 500, 1e-12);
+	cr_assert_float_eq(bk_nice_step(0, 5), 1, 1e-12, "an empty range still steps");
+}
+
+Test(svg, text_is_escaped_and_lines_break_at_nan)
+{
+	struct bk_svg s;
+	char path[256], err[256];
+	double x[] = { 1, 2, NAN, 4, 5 }, y[] = { 1, 2, 3, 4, 5 };
+
+	scratch(path, sizeof(path), "esc.svg");
+	cr_assert_eq(bk_svg_open(&s, path, 100, 50, err, sizeof(err)), 0, "%s", err);
+	bk_svg_group_begin(&s, "series", "a < b & \"c\"");
+	bk_svg_text(&s, 1, 2, "start", NULL, "x<y>&'\x01 bad \xff utf8 \xc2\xb0" "C");
+	bk_svg_polyline(&s, x, y, 5, "stroke:#000");
+	cr_assert_eq(bk_svg_close(&s), 0, "closes the open group too");
+	char *t = slurp(path);
+
+	cr_assert(strstr(t, "<title>a &lt; b &amp; &quot;c&quot;</title>"), "%s", t);
+	cr_assert(strstr(t, "x&lt;y&gt;&amp;&apos; bad ? utf8 \xc2\xb0" "C</text>"), "%s", t);
+	cr_assert_eq(count(t, "<polyline"), 2, "NaN splits the line");
+	cr_assert_eq(count(t, "<g "), count(t, "</g>"));
+	cr_assert(strstr(t, "</svg>\n"));
+	free(t);
+	unlink(path);
+}
+
+static void chart_of(const char *fixture, char **svg_text, char **csv_text)
+{
+	const char *base = getenv("BURNKIT_FIXTURES");
+	char in[512], svg[256], csv[256], err[512];
+	struct bk_analysis_params p;
+	struct bk_analysis a;
+	struct bk_timeline tl;
+
+	snprintf(in, sizeof(in), "%s/timelines/%s", base ? base : "tests/unit/fixtures",
+		 fixture);
+	scratch(svg, sizeof(svg), "chart.svg");
+	scratch(csv, sizeof(csv), "chart.csv");
+	bk_timeline_init(&tl);
+	cr_assert_eq(bk_timeline_load(&tl, in, err, sizeof(err)), 0, "%s", err);
+	bk_analysis_defaults(&p);
+	cr_assert_eq(bk_analyse(&tl, &p, &a), 0);
+	cr_assert_eq(bk_timeline_svg(&tl, &a, svg, err, sizeof(err)), 0, "%s", err);
+	cr_assert_eq(bk_timeline_csv(&tl, &a, csv, err, sizeof(err)), 0, "%s", err);
+	*svg_text = slurp(svg);
+	*csv_text = slurp(csv);
+	unlink(svg);
+	unlink(csv);
+	bk_analysis_free(&a);
+	bk_timeline_free(&tl);
+}
+
+Test(chart, every_series_and_mark_of_a_cooking_run)
+{
+	char *svg, *csv;
+
+	chart_of("cook-inject.jsonl", &svg, &csv);
+	/* temperature, two CPU clocks, two copies */
+	cr_assert_eq(count(svg, "<g class=\"series\">"), 5);
+	cr_assert(strstr(svg, "<title>thermal_zone0: cpu-thermal</title>"));
+	cr_assert(strstr(svg, "<title>cpu0</title>"));
+	cr_assert(strstr(svg, "<title>cpu1</title>"));
+	cr_assert(strstr(svg, "copy 0 fpu KWords 1000, Section 3 (cpu 0), 100% = 1005 MFLOPS"));
+	cr_assert(strstr(svg, "copy 1 fpu KWords 1000, Section 3 (cpu 1), 100% = 2003 MFLOPS"));
+	/* the throttle interval shaded in each of the three panels */
+	cr_assert_eq(count(svg, "<g class=\"throttled\">"), 3);
+	cr_assert_eq(count(svg, "<g class=\"drop throttling\">"), 1);
+	cr_assert_eq(count(svg, "<g class=\"drop interference\">"), 1);
+	cr_assert_eq(count(svg, "<g class=\"error\">"), 0);
+	cr_assert(strstr(svg, "first throttle after 6.1 s"), "the headline");
+
+	/* t_s, 1 temperature, 2 clocks, 2 copies, throttled, events */
+	char *eol = strstr(csv, "\r\n");
+
+	cr_assert_not_null(eol);
+	*eol = '\0';
+	cr_assert_str_eq(csv, "t_s,\"thermal_zone0 cpu-thermal (C)\",\"cpu0 (MHz)\","
+			 "\"cpu1 (MHz)\",\"copy 0 throughput (MFLOPS)\","
+			 "\"copy 1 throughput (MFLOPS)\",throttled,events");
+	cr_assert(strstr(eol + 2, "\r\n6.100000,,,,998,1999,1,\"throttle inject/0 0 -> 1\"\r\n"),
+		  "passes end with the transition");
+	cr_assert(strstr(eol + 2, "\r\n6.500000,61.5,600,600,,,1,\r\n"), "a sample, throttled");
+	cr_assert(strstr(eol + 2, "\r\n8.200000,,,,610,1990,1,\"drop copy 0 39%: throttling\"\r\n"));
+	cr_assert(strstr(eol + 2, "\r\n13.000000,65,1500,1500,,,0,\r\n"), "a sample, not throttled");
+	free(svg);
+	free(csv);
+}
+
+Test(chart, errors_clock_drops_and_no_temperature)
+{
+	char *svg, *csv;
+
+	chart_of("cook-nokmod.jsonl", &svg, &csv);
+	cr_assert_eq(count(svg, "<g class=\"error\">"), 1);
+	cr_assert(strstr(svg, "Pattern 55555555 Was 55575555 Word 12"));
+	cr_assert_eq(count(svg, "<g class=\"clockdrop\">"), 1);
+	cr_assert_eq(count(svg, "<g class=\"throttled\">"), 0);
+	cr_assert(strstr(svg, "no temperature recorded"));
+	cr_assert(strstr(svg, "not watched (no burnkit.ko)"));
+	cr_assert(strstr(csv, ",,\"error: Pattern 55555555"), "throttled is empty: not watched");
+	free(svg);
+	free(csv);
+}
+
+Test(chart, a_cut_short_timeline_says_so)
+{
+	char *svg, *csv;
+
+	chart_of("cook-truncated.jsonl", &svg, &csv);
+	cr_assert(strstr(svg, "timeline cut short"));
+	free(svg);
+	free(csv);
+}
+
+Test(chart, svg_name_follows_the_timeline)
+{
+	char out[64];
+
+	bk_timeline_svg_name("cook.jsonl", out, sizeof(out));
+	cr_assert_str_eq(out, "cook.svg");
+	bk_timeline_svg_name("run.json", out, sizeof(out));
+	cr_assert_str_eq(out, "run.json.svg");
+}
