@@ -54,6 +54,7 @@ enum fpu_clock { FPU_CLOCK_NONE, FPU_CLOCK_CYCLES, FPU_CLOCK_KMOD };
 
 struct fpu_run {
 	struct bk_ctx *ctx;
+	struct bk_timer timer;	/* the runner's, with the cycle counter rechecked */
 	struct bk_fpu_kernel k;
 	void *x;
 	size_t words;
@@ -94,6 +95,36 @@ static double kmod_mhz(struct fpu_run *r, char *method, size_t len)
 }
 
 /*
+ * The cycle counter the timer chose, checked again now, on the CPU the
+ * passes run on: user access to a PMU counter can be gone since the timer
+ * probed it (perf_event_open takes the PMU and clears it on that CPU). When
+ * it is, the next usable cycle source takes its place. 0, or -1 if none.
+ */
+static int recheck_cycles(struct fpu_run *r)
+{
+	size_t n;
+	const struct bk_clk_source *s = bk_clk_sources(&n);
+	struct bk_clk_info now;
+
+	bk_clk_measure(r->timer.cycles.src, &now, 5);
+	if (now.usable)
+		return 0;
+	pr_warn("the %s cycle counter stopped working since it was probed (%s)",
+		r->timer.cycles.src->name, now.why);
+	for (size_t i = 0; i < n; i++) {
+		if (s[i].kind != BK_CLK_CYCLES || &s[i] == r->timer.cycles.src)
+			continue;
+		bk_clk_measure(&s[i], &now, 5);
+		if (now.usable) {
+			r->timer.cycles = now;
+			return 0;
+		}
+	}
+	r->timer.cycles.usable = 0;
+	return -1;
+}
+
+/*
  * Where the effective MHz comes from: a cycle counter read around every
  * chunk of the pass; else burnkit.ko's clock file, which measures the CPU
  * right after each pass; else nowhere, and `how` says why. A per-CPU
@@ -102,7 +133,7 @@ static double kmod_mhz(struct fpu_run *r, char *method, size_t len)
 static void setup_clock(struct fpu_run *r, char *how, size_t len)
 {
 	struct bk_ctx *ctx = r->ctx;
-	const struct bk_clk_info *c = &ctx->timer.cycles;
+	const struct bk_clk_info *c = &r->timer.cycles;
 	char method[16] = "";
 
 	r->clock = FPU_CLOCK_NONE;
@@ -114,10 +145,12 @@ static void setup_clock(struct fpu_run *r, char *how, size_t len)
 				 c->src->name);
 			return;
 		}
-		r->clock = FPU_CLOCK_CYCLES;
-		snprintf(how, len, "effective MHz from the %s cycle counter against %s",
-			 c->src->name, ctx->timer.time.src->name);
-		return;
+		if (!recheck_cycles(r)) {
+			r->clock = FPU_CLOCK_CYCLES;
+			snprintf(how, len, "effective MHz from the %s cycle counter "
+				 "against %s", c->src->name, r->timer.time.src->name);
+			return;
+		}
 	}
 	if (bk_kmod_open(&r->km, NULL)) {
 		snprintf(how, len, "effective MHz n/a: no cycle counter readable "
@@ -144,10 +177,10 @@ static double fpu_measure(void *arg, uint64_t repeats)
 	if (bk_stop_requested())
 		return -1;
 	bk_fpu_fill(r->x, r->words, r->k.dbl, BK_FPU_X0);
-	t0 = bk_timer_ticks(&r->ctx->timer);
+	t0 = bk_timer_ticks(&r->timer);
 	bk_fpu_run(&r->k, r->x, r->words, repeats);
-	t1 = bk_timer_ticks(&r->ctx->timer);
-	return bk_timer_seconds(&r->ctx->timer, t0, t1);
+	t1 = bk_timer_ticks(&r->timer);
+	return bk_timer_seconds(&r->timer, t0, t1);
 }
 
 struct fpu_pass {
@@ -164,7 +197,7 @@ struct fpu_pass {
 static void fpu_pass_run(struct fpu_run *r, uint64_t repeats, uint64_t chunk,
 			 struct fpu_pass *out)
 {
-	const struct bk_timer *tm = &r->ctx->timer;
+	const struct bk_timer *tm = &r->timer;
 	uint64_t t_start, t_prev, c_prev, done = 0;
 	double mcycles = 0;
 
@@ -489,7 +522,7 @@ static int fpu_main(struct fpu_run *r, double total_s, const char *duration)
 
 static int fpu_run(struct bk_ctx *ctx)
 {
-	struct fpu_run r = { .ctx = ctx };
+	struct fpu_run r = { .ctx = ctx, .timer = ctx->timer };
 	double kwords = bk_param_real(&ctx->params, "kwords");
 	int section = (int)bk_param_int(&ctx->params, "section");
 	int dbl = bk_param_flag(&ctx->params, "double");
