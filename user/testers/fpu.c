@@ -24,6 +24,9 @@
 #include "kmod.h"
 #include "tester.h"
 
+#define FPU_STR_(x) #x
+#define FPU_STR(x) FPU_STR_(x)
+
 /* Mismatches per pass: listed in the text log, and as JSON records. */
 #define FPU_TEXT_ERRORS 10
 #define FPU_JSON_ERRORS 100
@@ -576,10 +579,12 @@ const struct bk_tester bk_tester_fpu = {
 		"equal the others (a difference is a hardware error: pass, word, byte\n"
 		"offset, expected and found value are logged, exit 1), and x[0] must\n"
 		"agree with the C reference: bit for bit for exact kernels, within\n"
-		"1e-5 (single; 1e-13 double) x min(repeats, 1/(1-lambda)) relative for\n"
+		FPU_STR(BK_FPU32_FUSED_REL_TOL) " (single; " FPU_STR(BK_FPU64_FUSED_REL_TOL)
+		" double) x min(repeats, 1/(1-lambda)) relative for\n"
 		"fused multiply-add ones (lambda: the kernel's contraction, 0.99995 to\n"
 		"0.999926). Each line adds the effective MHz over the pass (cycle\n"
-		"counter against the timebase; n/a without one) and MFLOPS per GHz.\n"
+		"counter against the timebase, else burnkit.ko's clock of the CPU;\n"
+		"n/a, with the reason, without either) and MFLOPS per GHz.\n"
 		"BURNKIT_FPU_INJECT=PASS:WORD flips a bit of one word after that pass,\n"
 		"to see the error path work.",
 	.params = fpu_params,

@@ -112,11 +112,12 @@ double bk_fpu_lambda(int ops);
  * by lambda per repeat, so after R repeats the total is bounded by
  *     tol_rel * min(R, 1 / (1 - lambda)) * max(|x0|, |ref|)
  * (1/(1-lambda) is 20000, 25600 and 13500 repeats for 2, 8, 32 ops): a
- * long run's difference stops growing. For single precision that bound is
- * 0.2 (2 ops), 0.26 (8 ops) and 0.14 (32 ops); measured with the AVX2 and
+ * long run's difference stops growing. With kernels.h's per-repeat bounds
+ * (4e-6 single, 8e-15 double, when this was written) that allows 5e-2 to
+ * 1e-1 single and 1e-10 to 2e-10 double; measured with the AVX2 and
  * AVX-512 kernels against the reference after 1.7 million repeats, where
- * both have settled: 1.6e-3 (8 ops) and 8.5e-4 (32 ops) single,
- * 4.1e-13 and 6.9e-13 double. Returned as an absolute difference.
+ * both have settled: 1.6e-3 (8 ops) and 8.5e-4 (32 ops) single, 4.1e-13
+ * and 6.9e-13 double. Returned as an absolute difference.
  */
 double bk_fpu_tolerance(enum bk_order order, int ops, int dbl,
 			uint64_t repeats, double reference);
