@@ -29,13 +29,7 @@ LIB_SRCS += $(addprefix user/lib/, \
 	jsonread.c sensors.c kmod_events.c recorder.c ticker.c timeline.c \
 	analysis.c svg.c timeline_plot.c timeline_csv.c)
 TESTER_SRCS += $(addprefix user/testers/, \
-	temp.c report.c)
-
-# Recording and cooking: sensors, throttle events, timelines, charts.
-LIB_SRCS += $(addprefix user/lib/, \
-	jsonread.c sensors.c kmod_events.c recorder.c ticker.c timeline.c)
-TESTER_SRCS += $(addprefix user/testers/, \
-	temp.c)
+	temp.c cook.c cook_meter.c report.c)
 
 # stressInt and paging; the documented loop counts and their inspector.
 LIB_SRCS += $(addprefix user/lib/, \
@@ -159,6 +153,7 @@ cli-test: all $(JSONL_CHECK)
 	tests/cli/int.sh $(RUNNER)
 	tests/cli/inspect.sh $(RUNNER)
 	tests/cli/fpu.sh $(RUNNER)
+	tests/cli/cook.sh $(RUNNER)
 
 # Cross runners under qemu-user: the kernels against their references, and
 # the command line (info, timer, --dry-run, errors) end to end.
@@ -168,7 +163,8 @@ cross-test: cross $(JSONL_CHECK)
 		tests/cli/cli.sh build/$$a/burnkit $(QEMU_$$a) || exit 1; \
 		tests/cli/int.sh build/$$a/burnkit $(QEMU_$$a) || exit 1; \
 		tests/cli/inspect.sh build/$$a/burnkit $(QEMU_$$a) || exit 1; \
-		tests/cli/fpu.sh build/$$a/burnkit $(QEMU_$$a) || exit 1; done
+		tests/cli/fpu.sh build/$$a/burnkit $(QEMU_$$a) || exit 1; \
+		tests/cli/cook.sh build/$$a/burnkit $(QEMU_$$a) || exit 1; done
 
 # Every registered kernel's loop body, counted in the disassembly, against
 # the counts its .S file documents: the host runner, then each cross runner

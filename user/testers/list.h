@@ -10,8 +10,8 @@
 	X(fpu)		\
 	X(mflops)	\
 	X(temp)		\
+	X(cook)		\
 	X(report)	\
-	X(temp)		\
 	X(int)		\
 	X(inspect)	\
 	X(drive)	\

@@ -1,0 +1,118 @@
+#!/bin/sh
+# The recorder, cooking and its reports, end to end (TAP): burnkit temp,
+# cook, report. Runs the host runner, or a cross-built one under qemu-user:
+#   tests/cli/cook.sh RUNNER [EMULATOR]
+# Under qemu-user, cook is skipped unless the kernel runs foreign binaries
+# itself (binfmt_misc): cook starts its copies by executing the runner again.
+set -u
+runner=$1
+emu=${2:-}
+check=${JSONL_CHECK:-build/tests/tools/jsonl_check}
+fixtures=${BURNKIT_FIXTURES:-tests/unit/fixtures}
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT INT TERM
+n=0
+failed=0
+# No module here, whatever the machine has: the tests say what they expect.
+BURNKIT_KMOD_DIR=$tmp/no-module
+export BURNKIT_KMOD_DIR
+
+bk() { $emu "$runner" "$@"; }
+
+ok() {	# ok DESCRIPTION COMMAND...
+	desc=$1
+	shift
+	n=$((n + 1))
+	if "$@" >"$tmp/out" 2>&1; then
+		echo "ok $n - $desc"
+	else
+		echo "not ok $n - $desc"
+		sed 's/^/#   /' "$tmp/out" | head -30
+		failed=$((failed + 1))
+	fi
+}
+
+skip() {
+	n=$((n + 1))
+	echo "ok $n - $1 # SKIP $2"
+}
+
+status() {	# status EXPECTED ARGS...
+	want=$1
+	shift
+	bk "$@" >"$tmp/stdout" 2>"$tmp/stderr"
+	got=$?
+	if [ "$got" -ne "$want" ]; then
+		echo "exit $got, want $want"
+		cat "$tmp/stdout" "$tmp/stderr"
+		return 1
+	fi
+}
+
+contains() {	# contains FILE TEXT
+	grep -q -- "$2" "$1" || { echo "\"$2\" not in $1:"; cat "$1"; return 1; }
+}
+
+count_is() {	# count_is WANT FILE PATTERN
+	got=$(grep -c -- "$3" "$2")
+	[ "$got" -eq "$1" ] || { echo "$got lines match \"$3\" in $2, want $1"; return 1; }
+}
+
+echo "TAP version 13"
+
+# ---- burnkit temp
+ok "temp passes 2, seconds 0.1 runs" status 0 temp "passes 2, seconds 0.1" --json "$tmp/t.jsonl"
+ok "seed layout: start line" contains "$tmp/stdout" 'Temperature Measurement - Start at'
+ok "seed layout: Using N samples" contains "$tmp/stdout" 'Using 2 samples at 0.1 second intervals'
+ok "Passes 2 gives 3 rows, the first at 0.0" sh -c "grep -c '^ *[0-9.]*  temp=' $tmp/stdout | grep -qx 3 && grep -q '^    0.0  temp=' $tmp/stdout"
+ok "it says the module is not there" contains "$tmp/stdout" 'burnkit.ko is not loaded'
+ok "JSON lines strict, one sample record per row" sh -c "$check $tmp/t.jsonl type tester t && [ \$(grep -c '\"type\":\"sample\"' $tmp/t.jsonl) -eq 3 ]"
+ok "the sensors record lists what was not read" sh -c "grep '\"type\":\"sensors\"' $tmp/t.jsonl | grep -q '\"kmod\":false'"
+ok "summary counts the samples" sh -c "tail -n 1 $tmp/t.jsonl | grep -q '\"samples\":3'"
+ok "Pi 4 tree: temp=61.3°C and four clocks" sh -c "BURNKIT_SYSROOT=$fixtures/pi4 $emu $runner temp passes 1, seconds 0.05 > $tmp/pi4.out && grep -q 'temp=61.3°C *MHz 1800 1800 1800 1800' $tmp/pi4.out && grep -q 'Temperature Minimum = 61.3°C  Maximum = 61.3°C' $tmp/pi4.out"
+ok "x86 tree: other sensors beside temp=" sh -c "BURNKIT_SYSROOT=$fixtures/x86 $emu $runner temp passes 1, seconds 0.05 | grep -q 'temp=45.0°C.*acpitz=27.8°C.*coretemp Package id 0=52.0°C'"
+ok "an empty tree still records the clock or says why not" sh -c "BURNKIT_SYSROOT=$tmp/empty $emu $runner temp passes 1, seconds 0.05 > $tmp/e.out 2>&1; rc=\$?; grep -q 'no thermal zones' $tmp/e.out && { [ \$rc -eq 0 ] || [ \$rc -eq 3 ]; }"
+ok "Log 5 appends the seed layout to logTemp5.txt" sh -c "cd $tmp && $emu $OLDPWD/$runner temp passes 1, seconds 0.05, Log 5 >/dev/null && $emu $OLDPWD/$runner temp passes 1, seconds 0.05, Log 5, NoConfig >/dev/null && [ \$(grep -c 'Temperature Measurement - End at' logTemp5.txt) -eq 2 ]"
+ok "Seconds 0 is out of range" status 2 temp "Passes 3, Seconds 0"
+ok "Passes -1 is out of range" status 2 temp --passes -1
+
+# ---- burnkit report on recorded timelines
+ok "report of a cooking run with injected throttling" status 0 report "$fixtures/timelines/cook-inject.jsonl" --svg "$tmp/r.svg" --csv "$tmp/r.csv" --json "$tmp/r.jsonl"
+ok "it names the throttling drop" contains "$tmp/stdout" 'throttling (inject/0 slowed down 6.1-8.3 s)'
+ok "and the interference drop" contains "$tmp/stdout" 'below usual: interference'
+ok "the chart is well-formed XML" xmllint --noout "$tmp/r.svg"
+ok "the chart holds every series" sh -c "[ \$(grep -c '<g class=\"series\">' $tmp/r.svg) -eq 5 ]"
+ok "the summary record carries the figures" sh -c "$check $tmp/r.jsonl && tail -n 1 $tmp/r.jsonl | grep -q '\"drops_throttling\":1' && tail -n 1 $tmp/r.jsonl | grep -q '\"first_throttle_s\":6.0'"
+ok "the CSV has a header and a row per moment" sh -c "head -n 1 $tmp/r.csv | grep -q '^t_s,' && [ \$(wc -l < $tmp/r.csv) -gt 40 ]"
+ok "report of a timeline cut short" status 0 report "$fixtures/timelines/cook-truncated.jsonl" --svg "$tmp/cut.svg"
+ok "it says it was cut short" contains "$tmp/stdout" 'CUT SHORT'
+ok "its chart is well-formed too" xmllint --noout "$tmp/cut.svg"
+ok "report without a file: exit 2" status 2 report
+ok "report of a missing file: exit 3" status 3 report "$tmp/nosuch.jsonl"
+
+# ---- burnkit cook
+ok "cook without --run: exit 2" status 2 cook --minutes 0.01
+ok "cook of an unknown tester: exit 2, one line" sh -c "$emu $runner cook --run nosuch >/dev/null 2>$tmp/err; [ \$? -eq 2 ] && [ \$(wc -l < $tmp/err) -eq 1 ]"
+ok "cook refuses a tool as a copy" status 2 cook --run "temp Passes 1"
+ok "cook refuses a bad parameter of a copy" status 2 cook --run "fpu Section 9"
+ok "cook needs a timeline file" status 2 cook --run fpu --json -
+if [ -n "$emu" ] && ! grep -qs '^enabled' /proc/sys/fs/binfmt_misc/status; then
+	skip "cook under qemu-user" "its copies exec the runner again, which needs binfmt_misc here"
+else
+	ok "cook: two copies, recorder at 0.1 s" status 0 cook --run "fpu KWords 1" --run "int KBytes 8" --copies 2 --minutes 0.06 --sample 0.1 --json "$tmp/c.jsonl" --csv "$tmp/c.csv"
+	ok "the timeline is strict JSON lines" "$check" "$tmp/c.jsonl" type tester t
+	ok "both copies started, each on its own CPU or told why not" sh -c "[ \$(grep -c '\"type\":\"copy\".*\"event\":\"start\"' $tmp/c.jsonl) -ge 2 ]"
+	ok "passes of both copies are in it" sh -c "grep '\"type\":\"perf\"' $tmp/c.jsonl | grep -q '\"test\":\"fpu\"' && grep '\"type\":\"perf\"' $tmp/c.jsonl | grep -q '\"test\":\"int\"'"
+	ok "samples every 0.1 s" sh -c "[ \$(grep -c '\"type\":\"sample\"' $tmp/c.jsonl) -ge 20 ]"
+	ok "the summary gives the recorder's cost and the chart" sh -c "tail -n 1 $tmp/c.jsonl | grep -q '\"recorder_cpu_pct\":' && tail -n 1 $tmp/c.jsonl | grep -q '\"svg\":\"$tmp/c.svg\"'"
+	ok "the chart is well-formed" xmllint --noout "$tmp/c.svg"
+	ok "the chart draws both copies" sh -c "grep -q '<title>copy 0 fpu' $tmp/c.svg && grep -q '<title>copy 1 int' $tmp/c.svg"
+	ok "the console ends with the summary" contains "$tmp/stdout" 'Performance lost'
+	ok "report rebuilds the same summary from the file" sh -c "$emu $runner report $tmp/c.jsonl --svg $tmp/c2.svg --json $tmp/r2.jsonl >/dev/null && tail -n 1 $tmp/r2.jsonl | sed 's/.*\"span_s\"//;s/,\"svg\".*//' > $tmp/a && tail -n 1 $tmp/c.jsonl | sed 's/.*\"span_s\"//;s/,\"copies\".*//' > $tmp/b && cmp $tmp/a $tmp/b"
+	head -c "$(($(wc -c < "$tmp/c.jsonl") * 2 / 3))" "$tmp/c.jsonl" > "$tmp/cut.jsonl"
+	ok "report of that timeline cut at two thirds" status 0 report "$tmp/cut.jsonl"
+	ok "says so and still draws it" sh -c "grep -q 'CUT SHORT' $tmp/stdout && xmllint --noout $tmp/cut.svg"
+fi
+
+echo "1..$n"
+[ "$failed" -eq 0 ]
