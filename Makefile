@@ -33,9 +33,10 @@ TESTER_SRCS += $(addprefix user/testers/, \
 
 # stressInt and paging; the documented loop counts and their inspector.
 LIB_SRCS += $(addprefix user/lib/, \
-	loopcounts.c)
+	loopcounts.c memstat.c)
 TESTER_SRCS += $(addprefix user/testers/, \
-	int_plan.c int_engine.c int.c inspect_classify.c inspect.c)
+	int_plan.c int_engine.c int.c inspect_classify.c inspect.c \
+	paging_plan.c paging.c)
 
 # Drives: burnindrive, drivespeed/lanspeed, the SD card test, what they share.
 LIB_SRCS += $(addprefix user/lib/, \
@@ -152,6 +153,7 @@ cli-test: all $(JSONL_CHECK)
 	tests/cli/cli.sh $(RUNNER)
 	tests/cli/int.sh $(RUNNER)
 	tests/cli/inspect.sh $(RUNNER)
+	tests/cli/paging.sh $(RUNNER)
 	tests/cli/fpu.sh $(RUNNER)
 	tests/cli/cook.sh $(RUNNER)
 
@@ -163,6 +165,7 @@ cross-test: cross $(JSONL_CHECK)
 		tests/cli/cli.sh build/$$a/burnkit $(QEMU_$$a) || exit 1; \
 		tests/cli/int.sh build/$$a/burnkit $(QEMU_$$a) || exit 1; \
 		tests/cli/inspect.sh build/$$a/burnkit $(QEMU_$$a) || exit 1; \
+		tests/cli/paging.sh build/$$a/burnkit $(QEMU_$$a) || exit 1; \
 		tests/cli/fpu.sh build/$$a/burnkit $(QEMU_$$a) || exit 1; \
 		tests/cli/cook.sh build/$$a/burnkit $(QEMU_$$a) || exit 1; done
 

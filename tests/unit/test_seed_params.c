@@ -47,6 +47,7 @@ static const struct {
 	{ "int", "Seconds 80, log 2", { "--seconds", "80", "--log", "2" } },
 	{ "int", "Seconds 220, log 2", { "--seconds", "220", "--log", "2" } },
 	{ "int", "KB 600000", { "--kbytes", "600000" } },
+	{ "paging", "KB 600000", { "--kbytes", "600000" } },
 	/* burnkit fpu: fpu.sh, 4fpu.sh, fpu1.sh, fpu2.sh, Cooking The Pi */
 	{ "fpu", "KWords 1, Section 3, Minutes 10, log 29, NoConfig",
 	  { "--kwords=1", "--section=3", "--minutes=10", "--log=29", "--no-config" } },

@@ -14,6 +14,7 @@
 	X(report)	\
 	X(int)		\
 	X(inspect)	\
+	X(paging)	\
 	X(drive)	\
 	X(burnin)
 

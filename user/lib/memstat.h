@@ -1,0 +1,36 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * memstat: the memory and swap counters of the whole machine, from
+ * /proc/meminfo (sizes) and /proc/vmstat (event counts since boot): what
+ * vmstat shows as free, cache, si, so, and the kernel's OOM kill count.
+ * Paths are read below a root directory ("" or NULL for the live system;
+ * BURNKIT_SYSROOT overrides NULL, as for sysinfo), so tests can use fixtures.
+ */
+#ifndef BK_MEMSTAT_H
+#define BK_MEMSTAT_H
+
+#include <stdint.h>
+
+struct bk_memstat {
+	uint64_t t_ns;		/* bk_now_ns() when read */
+	/* /proc/meminfo, in bytes; 0 when absent */
+	unsigned long long mem_total, mem_free, mem_available, cached, buffers;
+	unsigned long long swap_total, swap_free;
+	/* /proc/vmstat, counts since boot */
+	unsigned long long pswpin, pswpout;	/* pages swapped in, out */
+	unsigned long long pgmajfault;		/* faults that waited for I/O */
+	unsigned long long oom_kill;		/* processes the OOM killer ended */
+	int has_vmstat;		/* /proc/vmstat was readable */
+	int has_oom_kill;	/* it counts OOM kills (Linux 4.13 on) */
+};
+
+/* 0, or -1 when /proc/meminfo cannot be read (the rest is then zero). */
+int bk_memstat_read(struct bk_memstat *m, const char *root);
+
+/* Bytes of swap in use. */
+static inline unsigned long long bk_memstat_swap_used(const struct bk_memstat *m)
+{
+	return m->swap_total > m->swap_free ? m->swap_total - m->swap_free : 0;
+}
+
+#endif
