@@ -172,23 +172,28 @@ static int probe_pmccntr(char *why, size_t len)
 static const struct bk_clk_source sources[] = {
 #if defined(BK_HAVE_TSC)
 	{ "tsc", "time-stamp counter, lfence;rdtsc", BK_CLK_TIME, 64,
-	  probe_tsc, read_tsc, NULL },
+	  probe_tsc, read_tsc, NULL, NULL },
 	{ "rdtscp", "time-stamp counter, rdtscp (waits for earlier work)",
-	  BK_CLK_TIME, 64, probe_rdtscp, read_rdtscp, NULL },
+	  BK_CLK_TIME, 64, probe_rdtscp, read_rdtscp, NULL, NULL },
 #endif
 #if defined(BK_HAVE_CNTVCT)
 	{ "cntvct", "generic timer virtual count", BK_CLK_TIME, 64,
-	  probe_cntvct, read_cntvct, cntfrq_hz },
+	  probe_cntvct, read_cntvct, cntfrq_hz, NULL },
 #endif
 	{ "monotonic_raw", "clock_gettime(CLOCK_MONOTONIC_RAW), nanoseconds",
-	  BK_CLK_TIME, 64, probe_always, read_monotonic_raw, nominal_ns },
+	  BK_CLK_TIME, 64, probe_always, read_monotonic_raw, nominal_ns, NULL },
 #if defined(BK_HAVE_PMCCNTR)
 	{ "pmccntr", "PMU cycle counter", BK_CLK_CYCLES, BK_PMCCNTR_BITS,
-	  probe_pmccntr, read_pmccntr, NULL },
+	  probe_pmccntr, read_pmccntr, NULL, NULL },
 #endif
 	{ "perf-cycles", "perf_event_open CPU cycles of this thread",
-	  BK_CLK_CYCLES, 64, probe_perf_cycles, read_perf_cycles, NULL },
+	  BK_CLK_CYCLES, 64, probe_perf_cycles, read_perf_cycles, NULL, "pmccntr" },
 };
+
+int bk_clk_disturbs(const struct bk_clk_source *s, const struct bk_clk_source *other)
+{
+	return s->disturbs && other && !strcmp(s->disturbs, other->name);
+}
 
 const struct bk_clk_source *bk_clk_sources(size_t *count)
 {
@@ -285,6 +290,9 @@ void bk_timer_init(struct bk_timer *t, unsigned ms)
 	for (size_t i = 0; i < n; i++) {
 		struct bk_clk_info info;
 
+		/* The first usable cycle counter wins; probing more can only hurt. */
+		if (s[i].kind == BK_CLK_CYCLES && have_cycles)
+			continue;
 		bk_clk_measure(&s[i], &info, ms ? ms : 20);
 		if (!info.usable)
 			continue;

@@ -26,7 +26,16 @@ struct bk_clk_source {
 	uint64_t (*read)(void);
 	/* Nominal rate in Hz when the hardware states one (cntfrq), else 0. */
 	double (*nominal_hz)(void);
+	/*
+	 * A source whose probe takes another away: opening a perf cycles
+	 * event makes the ARM PMU driver clear the user access burnkit.ko
+	 * gave to pmccntr. NULL when probing is harmless.
+	 */
+	const char *disturbs;
 };
+
+/* Would probing s spoil `other`, which is in use? */
+int bk_clk_disturbs(const struct bk_clk_source *s, const struct bk_clk_source *other);
 
 struct bk_clk_info {
 	const struct bk_clk_source *src;

@@ -32,7 +32,16 @@ static int timer_run(struct bk_ctx *ctx)
 		struct bk_clk_info info;
 		const char *role = "";
 
-		bk_clk_measure(&s[i], &info, ms);
+		if (ctx->timer.cycles.usable &&
+		    bk_clk_disturbs(&s[i], ctx->timer.cycles.src)) {
+			memset(&info, 0, sizeof(info));
+			info.src = &s[i];
+			snprintf(info.why, sizeof(info.why),
+				 "not probed: opening it would take user access to %s away",
+				 ctx->timer.cycles.src->name);
+		} else {
+			bk_clk_measure(&s[i], &info, ms);
+		}
 		if (info.usable && ctx->timer.time.src == &s[i])
 			role = "timebase";
 		else if (info.usable && ctx->timer.cycles.usable &&
