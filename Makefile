@@ -26,10 +26,26 @@ TESTER_SRCS += $(addprefix user/testers/, \
 
 # Recording and cooking: sensors, throttle events, timelines, charts.
 LIB_SRCS += $(addprefix user/lib/, \
-	jsonread.c sensors.c kmod_events.c recorder.c ticker.c timeline.c \
-	analysis.c svg.c timeline_plot.c timeline_csv.c)
+	jsonread.c sensors.c kmod_events.c kmod_netlink.c recorder.c ticker.c \
+	timeline.c analysis.c svg.c timeline_plot.c timeline_csv.c)
 TESTER_SRCS += $(addprefix user/testers/, \
-	temp.c cook.c cook_meter.c report.c)
+	temp.c cook.c cook_meter.c report.c watch.c script.c script_line.c)
+
+# burnkit watch takes the module's netlink events through libnl-genl-3.0 when
+# pkg-config finds it (native builds: pkg-config describes this machine's
+# libraries); LIBNL=no builds without.
+ifndef LIBNL
+ifeq ($(ARCH),$(HOST_ARCH))
+LIBNL := $(shell pkg-config --exists libnl-genl-3.0 2>/dev/null && echo yes)
+endif
+endif
+ifeq ($(LIBNL),yes)
+BK_CPPFLAGS += -DBK_HAVE_LIBNL $(shell pkg-config --cflags libnl-genl-3.0)
+# Linked in when the archives are there, so the runner needs no libnl to run.
+LIBNL_A := $(wildcard $(addprefix $(shell pkg-config --variable=libdir libnl-genl-3.0)/, \
+	libnl-genl-3.a libnl-3.a))
+BK_LDLIBS += $(if $(word 2,$(LIBNL_A)),$(LIBNL_A),$(shell pkg-config --libs libnl-genl-3.0))
+endif
 
 # stressInt and paging; the documented loop counts and their inspector.
 LIB_SRCS += $(addprefix user/lib/, \

@@ -56,6 +56,7 @@
  *   rpi_firmware  present | absent
  *   inject        on | off (module parameter inject)
  *   throttle_period_ms  the sampler period
+ *   netlink       on (the generic netlink family below is registered) | off
  */
 #define BURNKIT_FILE_FEATURES		"features"
 
@@ -208,5 +209,25 @@ struct burnkit_event {
 	__u32 flags;		/* 0 for now */
 	__u32 reserved[4];	/* 0 */
 };
+
+/*
+ * Generic netlink: family BURNKIT_GENL_NAME, version BURNKIT_GENL_VERSION,
+ * multicast group BURNKIT_GENL_MCGRP. Every transition the sampler writes
+ * into the ring is also sent to the group, as it happens, in one
+ * BURNKIT_CMD_EVENT message whose attribute BURNKIT_ATTR_EVENT holds the
+ * struct burnkit_event (the same record, same seq). A listener that falls
+ * behind (ENOBUFS) finds what it missed in throttle_events by seq. The
+ * family has no commands to send to it.
+ */
+#define BURNKIT_GENL_NAME		"burnkit"
+#define BURNKIT_GENL_VERSION		1
+#define BURNKIT_GENL_MCGRP		"throttle"
+
+#define BURNKIT_CMD_UNSPEC		0
+#define BURNKIT_CMD_EVENT		1
+
+#define BURNKIT_ATTR_UNSPEC		0
+#define BURNKIT_ATTR_EVENT		1	/* binary: struct burnkit_event */
+#define BURNKIT_ATTR_MAX		1
 
 #endif /* BURNKIT_ABI_H */

@@ -114,5 +114,27 @@ else
 	ok "says so and still draws it" sh -c "grep -q 'CUT SHORT' $tmp/stdout && xmllint --noout $tmp/cut.svg"
 fi
 
+# ---- burnkit script
+ok "the seed's fpu.sh reads as seven commands, the recorder beside them" sh -c "$emu $runner script tests/cli/scripts/seed-fpu.sh --check > $tmp/s.out && grep -q '7 commands, all checked' $tmp/s.out && grep -q 'line 1   & burnkit temp Passes 70, Seconds 60  (RPiTemperature)' $tmp/s.out && grep -q 'line 7     burnkit fpu KWords 1000, Section 1, Minutes 10, log 29  (burninfpu)' $tmp/s.out"
+ok "the seed's 4fpu.sh: all five side by side" sh -c "$emu $runner script tests/cli/scripts/seed-4fpu.sh --check > $tmp/s.out && [ \$(grep -c '^ line [0-9]*   & ' $tmp/s.out) -eq 5 ]"
+ok "a bad line stops the script before anything runs, naming it" sh -c "printf 'temp Passes 1, Seconds 0.05\\n./burninfpu Section 4\\n' > $tmp/bad.sh; $emu $runner script $tmp/bad.sh > $tmp/s.out 2>&1; [ \$? -eq 2 ] && grep -q 'line 2: burnkit fpu' $tmp/s.out && ! grep -q 'Temperature Measurement' $tmp/s.out"
+ok "a missing script: exit 2" status 2 script "$tmp/nosuch.sh"
+ok "neither a file nor --example: exit 2" status 2 script
+if [ -n "$emu" ] && ! grep -qs '^enabled' /proc/sys/fs/binfmt_misc/status; then
+	skip "script runs its lines under qemu-user" "they exec the runner again, which needs binfmt_misc here"
+else
+	printf '%s\n' "temp Passes 3, Seconds 0.3 &" "sleep 0.2" "temp Passes 1, Seconds 0.05" "burnkit temp --passes 1 --seconds 0.05" > "$tmp/run.sh"
+	ok "a script runs: one line beside two in turn" status 0 script "$tmp/run.sh" --json "$tmp/s.jsonl"
+	ok "the line beside the others ends last" sh -c "$check $tmp/s.jsonl && grep '\"type\":\"line\"' $tmp/s.jsonl | tail -n 1 | grep -q '\"line\":1,.*\"concurrent\":true'"
+	ok "each line's time is its own" sh -c "grep '\"line\":3,' $tmp/s.jsonl | grep -q '\"seconds\":0\\.[0-4]'"
+	ok "the summary table lists the three" sh -c "[ \$(grep -c '^ line [0-9]* *temp *passed' $tmp/stdout) -eq 3 ]"
+	printf '%s\n' "temp Passes 1, Seconds 0.05" "cook --run nosuch" > "$tmp/fail.sh"
+	ok "a line that fails the check: nothing runs" status 2 script "$tmp/fail.sh"
+fi
+
+# ---- burnkit watch (without the module; tests/vm runs it with the module)
+ok "watch without the module: exit 3, says how to load it" sh -c "$emu $runner watch --seconds 0.1 > $tmp/w.out 2>&1; [ \$? -eq 3 ] && grep -q insmod $tmp/w.out"
+ok "watch: a bad --via is a usage error" status 2 watch --via carrier-pigeon
+
 echo "1..$n"
 [ "$failed" -eq 0 ]

@@ -22,11 +22,11 @@ for f in "$BK"/*; do
 	200) continue ;;
 	esac
 	name=$(basename "$f")
-	if cat "$f" > /tmp/read.out 2>/tmp/read.err; then
+	if cat "$f" > $S/read.out 2>$S/read.err; then
 		ok "$name reads"
 	else
 		not_ok "$name reads"
-		diag "$(cat /tmp/read.err)"
+		diag "$(cat $S/read.err)"
 	fi
 done
 

@@ -2,21 +2,21 @@
 # rates, and the counter that features names.
 
 ncpu=$(online_cpus)
-cp "$BK/counters" /tmp/counters.1
+cp "$BK/counters" $S/counters.1
 sleep 0.1
-cp "$BK/counters" /tmp/counters.2
-check_eq "one counters row per online CPU" "$ncpu" "$(column /tmp/counters.1 cpu | wc -l)"
+cp "$BK/counters" $S/counters.2
+check_eq "one counters row per online CPU" "$ncpu" "$(column $S/counters.1 cpu | wc -l)"
 
-moved=$(paste -d' ' /tmp/counters.1 /tmp/counters.2 | awk 'NR > 1 && $8 <= $3 { print "cpu " $1 ": " $3 " then " $8 }')
+moved=$(paste -d' ' $S/counters.1 $S/counters.2 | awk 'NR > 1 && $8 <= $3 { print "cpu " $1 ": " $3 " then " $8 }')
 if [ -z "$moved" ]; then ok "every counter moves forward"; else not_ok "every counter moves forward"; diag "$moved"; fi
 
-bad_rate=$(column /tmp/counters.1 rate_hz | awk '!($1 > 1000000) { print }')
+bad_rate=$(column $S/counters.1 rate_hz | awk '!($1 > 1000000) { print }')
 if [ -z "$bad_rate" ]; then ok "every rate is above 1 MHz"; else not_ok "every rate is above 1 MHz"; diag "$bad_rate"; fi
 
 check_eq "user space may read the counter on every CPU" "$ncpu" \
-	"$(column /tmp/counters.1 user_read | grep -c '^yes$')"
+	"$(column $S/counters.1 user_read | grep -c '^yes$')"
 check_eq "features names the counter the table uses" \
-	"$(kv $BK/features counter)" "$(column /tmp/counters.1 source | sort -u)"
+	"$(kv $BK/features counter)" "$(column $S/counters.1 source | sort -u)"
 
 case $BURNKIT_VM_ARCH in
 x86_64)

@@ -34,10 +34,10 @@ fi
 if [ "$BURNKIT_VM_ARCH" = x86_64 ]; then
 	skip "perf owning the PMU" "x86_64: the module does not touch the PMU"
 else
-	perfhold 4 > /tmp/perfhold.out &
+	perfhold 4 > $S/perfhold.out &
 	perf_pid=$!
-	wait_until 3 grep -q . /tmp/perfhold.out
-	if grep -q '^holding' /tmp/perfhold.out; then
+	wait_until 3 grep -q . $S/perfhold.out
+	if grep -q '^holding' $S/perfhold.out; then
 		check_eq "perf counting cycles: features says perf_pmu in-use" in-use \
 			"$(kv $BK/features perf_pmu)"
 		check_eq "perf counting cycles: user_access reads lost" lost \
@@ -55,6 +55,6 @@ else
 		check_eq "features: perf_pmu idle again" idle "$(kv $BK/features perf_pmu)"
 	else
 		wait $perf_pid
-		skip "perf owning the PMU" "$(cat /tmp/perfhold.out)"
+		skip "perf owning the PMU" "$(cat $S/perfhold.out)"
 	fi
 fi

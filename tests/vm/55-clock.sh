@@ -2,32 +2,32 @@
 # "unsupported" (never 0) where it cannot.
 
 ncpu=$(online_cpus)
-cp "$BK/clock" /tmp/clock
-check_eq "one clock row per online CPU" "$ncpu" "$(column /tmp/clock cpu | wc -l)"
-check "no field reads 0" awk 'NR > 1 { for (i = 2; i <= NF; i++) if ($i == "0") exit 1 }' /tmp/clock
+cp "$BK/clock" $S/clock
+check_eq "one clock row per online CPU" "$ncpu" "$(column $S/clock cpu | wc -l)"
+check "no field reads 0" awk 'NR > 1 { for (i = 2; i <= NF; i++) if ($i == "0") exit 1 }' $S/clock
 
 case $(kv $BK/features aperf_mperf),$BURNKIT_VM_ARCH in
 unsupported,x86_64)
 	diag "APERF/MPERF do not count on this CPU (QEMU TCG has none)"
 	check_eq "x86 without APERF/MPERF: effective clock unsupported" unsupported \
-		"$(column /tmp/clock effective_khz | sort -u)"
+		"$(column $S/clock effective_khz | sort -u)"
 	;;
 *)
 	check "effective clock between 1 MHz and 10 GHz on every CPU" \
-		awk 'NR > 1 && !($2 > 1000 && $2 < 10000000) { exit 1 }' /tmp/clock
+		awk 'NR > 1 && !($2 > 1000 && $2 < 10000000) { exit 1 }' $S/clock
 	;;
 esac
 if [ "$BURNKIT_VM_ARCH" != x86_64 ]; then
-	check_eq "ARM: measured with the cycle counter" pmccntr "$(column /tmp/clock method | sort -u)"
+	check_eq "ARM: measured with the cycle counter" pmccntr "$(column $S/clock method | sort -u)"
 fi
 if [ -d /sys/devices/system/cpu/cpu0/cpufreq ]; then
 	check_eq "cpufreq_cur_khz matches sysfs" \
 		"$(cat /sys/devices/system/cpu/cpu0/cpufreq/scaling_cur_freq)" \
-		"$(column /tmp/clock cpufreq_cur_khz | head -n 1)"
+		"$(column $S/clock cpufreq_cur_khz | head -n 1)"
 else
 	check_eq "no cpufreq: its columns read unsupported" unsupported \
-		"$(column /tmp/clock cpufreq_max_khz | sort -u)"
+		"$(column $S/clock cpufreq_max_khz | sort -u)"
 fi
 check_eq "firmware clock: $(kv $BK/features rpi_firmware) firmware" \
 	"$([ "$(kv $BK/features rpi_firmware)" = present ] && echo measured || echo unsupported)" \
-	"$(column /tmp/clock firmware_khz | sort -u | sed 's/^[0-9][0-9]*$/measured/')"
+	"$(column $S/clock firmware_khz | sort -u | sed 's/^[0-9][0-9]*$/measured/')"

@@ -29,27 +29,27 @@ transitions_reach() {
 }
 check "5 injected transitions seen within 5 s" wait_until 5 transitions_reach $((t0 + 5))
 
-tail -n 5 "$BK/throttle_log" > /tmp/events.txt
+tail -n 5 "$BK/throttle_log" > $S/events.txt
 expect="1 0 1 45000 1500
 1 1 0 unsupported unsupported
 1 0 2 50000 unsupported
 1 2 3 0 600
 1 3 0 unsupported unsupported"
 check_eq "the log shows them in order with their states, temperatures and MHz" \
-	"$expect" "$(awk '{ print ($4 == 7 && $5 == "inject"), $7, $8, $9, $10 }' /tmp/events.txt)"
+	"$expect" "$(awk '{ print ($4 == 7 && $5 == "inject"), $7, $8, $9, $10 }' $S/events.txt)"
 check "seq numbers follow each other" \
-	awk 'NR > 1 && $1 != prev + 1 { exit 1 } { prev = $1 }' /tmp/events.txt
+	awk 'NR > 1 && $1 != prev + 1 { exit 1 } { prev = $1 }' $S/events.txt
 # One injected state per period: consecutive events at least ~half a period apart.
 check "timestamps increase by at least half the 20 ms period" \
-	awk 'NR > 1 && $2 - prev < 10000000 { exit 1 } { prev = $2 }' /tmp/events.txt
+	awk 'NR > 1 && $2 - prev < 10000000 { exit 1 } { prev = $2 }' $S/events.txt
 check "throttle_log grew by 5" test "$(log_lines)" -eq $((l0 + 5))
 
-bkevents "$BK/throttle_events" > /tmp/events.bin.txt
+bkevents "$BK/throttle_events" > $S/events.bin.txt
 check "throttle_events reads as whole records" test $? -eq 0
 check_eq "binary records match the text log" \
 	"$(awk '{ t = $9 == "unsupported" ? -2147483648 : $9; m = $10 == "unsupported" ? 4294967295 : $10;
-		  print $1, $2, $3, $4, $6, $7, $8, t, m }' /tmp/events.txt)" \
-	"$(tail -n 5 /tmp/events.bin.txt)"
+		  print $1, $2, $3, $4, $6, $7, $8, t, m }' $S/events.txt)" \
+	"$(tail -n 5 $S/events.bin.txt)"
 
 # The queue holds BURNKIT_INJECT_QUEUE states; one more is refused.
 qmax=$(sed -n 's/^#define BURNKIT_INJECT_QUEUE[[:space:]]*\([0-9]*\).*/\1/p' /burnkit/abi.h)
@@ -96,7 +96,7 @@ first=$(column $BK/throttle_log seq | head -n 1)
 last=$(column $BK/throttle_log seq | tail -n 1)
 check_eq "they are consecutive" $((ring - 1)) $((last - first))
 echo 10000 > "$BK/throttle_period_ms"
-bkevents "$BK/throttle_events" > /tmp/events.bin.txt
-check_eq "a reader from the start skips to the oldest kept" "$first" "$(head -n 1 /tmp/events.bin.txt | cut -d' ' -f1)"
+bkevents "$BK/throttle_events" > $S/events.bin.txt
+check_eq "a reader from the start skips to the oldest kept" "$first" "$(head -n 1 $S/events.bin.txt | cut -d' ' -f1)"
 echo 20 > "$BK/throttle_period_ms"
 check_kernel_clean "kernel clean after the throttle tests"

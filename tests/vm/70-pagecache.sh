@@ -15,9 +15,9 @@ pc() {
 }
 
 f=$BURNKIT_DISK/pagecache.bin
-dd if=/dev/urandom of=/tmp/pagecache.src bs=65536 count=64 2>/dev/null
-sum=$(md5sum < /tmp/pagecache.src)
-cat /tmp/pagecache.src > "$f"		# dirty in the page cache, not synced
+dd if=/dev/urandom of=$S/pagecache.src bs=65536 count=64 2>/dev/null
+sum=$(md5sum < $S/pagecache.src)
+cat $S/pagecache.src > "$f"		# dirty in the page cache, not synced
 
 r=$(pc "count $f")
 set -- $r

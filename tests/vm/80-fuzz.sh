@@ -11,10 +11,10 @@ for f in "$BK"/*; do
 done
 
 readers() {
-	rm -f /tmp/stop.readers
+	rm -f $S/stop.readers
 	for r in 1 2; do
 		(
-			while [ ! -e /tmp/stop.readers ]; do
+			while [ ! -e $S/stop.readers ]; do
 				for f in "$BK"/*; do
 					cat "$f" > /dev/null 2>&1
 				done
@@ -23,15 +23,15 @@ readers() {
 	done
 }
 stop_readers() {
-	touch /tmp/stop.readers
+	touch $S/stop.readers
 	wait
 }
 
 readers
 # shellcheck disable=SC2086 # one argument per file
-bkfuzz "$seed" 150 $writable > /tmp/fuzz.out
-check "fuzz ran on every writable file" test "$(wc -l < /tmp/fuzz.out)" -eq "$(echo $writable | wc -w)"
-while read -r line; do diag "$line"; done < /tmp/fuzz.out
+bkfuzz "$seed" 150 $writable > $S/fuzz.out
+check "fuzz ran on every writable file" test "$(wc -l < $S/fuzz.out)" -eq "$(echo $writable | wc -w)"
+while read -r line; do diag "$line"; done < $S/fuzz.out
 stop_readers
 
 echo 20 > "$BK/throttle_period_ms"

@@ -5,12 +5,12 @@ if ! command -v burnkit > /dev/null; then
 elif ! burnkit --help 2>&1 | grep -q kmod; then
 	skip "burnkit kmod" "this runner has no kmod tester yet"
 else
-	burnkit kmod > /tmp/kmod.out 2>&1
+	burnkit kmod > $S/kmod.out 2>&1
 	check "burnkit kmod exits 0" test $? -eq 0
-	sed 's/^/# /' /tmp/kmod.out
-	check "it names the counter" grep -q "$(kv $BK/features counter)" /tmp/kmod.out
+	sed 's/^/# /' $S/kmod.out
+	check "it names the counter" grep -q "$(kv $BK/features counter)" $S/kmod.out
 	unload
-	burnkit kmod > /tmp/kmod.out 2>&1
-	check "without the module it says how to load it" grep -q insmod /tmp/kmod.out
+	burnkit kmod > $S/kmod.out 2>&1
+	check "without the module it says how to load it" grep -q insmod $S/kmod.out
 	load inject=1 period_ms=20
 fi

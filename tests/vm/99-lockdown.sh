@@ -15,9 +15,9 @@ else
 		esac
 	done
 	if command -v burnkit > /dev/null && burnkit --help 2>&1 | grep -q kmod; then
-		burnkit kmod > /tmp/kmod.out 2>&1
-		sed 's/^/# /' /tmp/kmod.out
-		check "burnkit kmod names the controls lost to lockdown" grep -qi lockdown /tmp/kmod.out
+		burnkit kmod > $S/kmod.out 2>&1
+		sed 's/^/# /' $S/kmod.out
+		check "burnkit kmod names the controls lost to lockdown" grep -qi lockdown $S/kmod.out
 	fi
 	check "unload under lockdown" unload
 	check_kernel_clean "kernel clean at the end"

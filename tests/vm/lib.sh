@@ -1,6 +1,7 @@
 # lib.sh: TAP helpers for the VM tests; sourced by run.sh, which runs every
 # NN-*.sh in order in one shell, inside the guest (busybox sh), as root.
 BK=/sys/kernel/debug/burnkit
+S=$(mktemp -d)		# scratch files of the tests
 tap_n=0
 tap_failed=0
 

@@ -144,19 +144,17 @@ double bk_recorder_temp(const struct bk_recorder *r)
 	return r->sensors.main_temp >= 0 ? r->temps[r->sensors.main_temp] : NAN;
 }
 
-static double event_record(struct bk_recorder *r, const struct burnkit_event *e,
-			   uint64_t seen_ns)
+double bk_throttle_record(struct bk_log *log, const struct burnkit_event *e,
+			  uint64_t seen_ns)
 {
 	char buf[32];
 	const char *name = bk_throttle_source_name(e->source, buf, sizeof(buf));
-	int active = bk_throttle_active(e->source, e->new_state);
-	int was = bk_throttle_active(e->source, e->old_state);
 	uint64_t at_ns = bk_mono_to_now_ns(e->time_ns);
-	double at = log_seconds(r->log, at_ns);
+	double at = log_seconds(log, at_ns);
 	struct bk_json j;
 
 	bk_json_init(&j);
-	bk_rec_begin(r->log, &j, "throttle");
+	bk_rec_begin(log, &j, "throttle");
 	bk_json_realp(&j, "at", at, 9);
 	bk_json_realp(&j, "lag_s", ((double)seen_ns - (double)at_ns) / 1e9, 6);
 	bk_json_uint(&j, "seq", e->seq);
@@ -166,8 +164,8 @@ static double event_record(struct bk_recorder *r, const struct burnkit_event *e,
 	bk_json_uint(&j, "instance", e->instance);
 	bk_json_uint(&j, "old", e->old_state);
 	bk_json_uint(&j, "new", e->new_state);
-	bk_json_bool(&j, "active", active);
-	bk_json_bool(&j, "was_active", was);
+	bk_json_bool(&j, "active", bk_throttle_active(e->source, e->new_state));
+	bk_json_bool(&j, "was_active", bk_throttle_active(e->source, e->old_state));
 	bk_json_bool(&j, "counter", bk_throttle_is_counter(e->source));
 	if (e->temp_mc == BURNKIT_TEMP_UNKNOWN)
 		bk_json_null(&j, "temp_c");
@@ -177,8 +175,18 @@ static double event_record(struct bk_recorder *r, const struct burnkit_event *e,
 		bk_json_null(&j, "mhz");
 	else
 		bk_json_uint(&j, "mhz", e->mhz);
-	bk_rec_end(r->log, &j);
+	bk_rec_end(log, &j);
 	bk_json_free(&j);
+	return at;
+}
+
+static double event_record(struct bk_recorder *r, const struct burnkit_event *e,
+			   uint64_t seen_ns)
+{
+	char buf[32];
+	const char *name = bk_throttle_source_name(e->source, buf, sizeof(buf));
+	int active = bk_throttle_active(e->source, e->new_state);
+	double at = bk_throttle_record(r->log, e, seen_ns);
 
 	set_active(r, name, e->instance, active);
 	if (active && r->first_active_t < 0)

@@ -79,6 +79,13 @@ int bk_recorder_events(struct bk_recorder *r);
 /* The CPU's own temperature in the latest sample; NaN when none. */
 double bk_recorder_temp(const struct bk_recorder *r);
 
+/*
+ * Write one transition as a "throttle" record (as the recorder does; seen_ns:
+ * when it was read, bk_now_ns). Returns its time on the log's clock.
+ */
+double bk_throttle_record(struct bk_log *log, const struct burnkit_event *e,
+			  uint64_t seen_ns);
+
 /* Does the recorder have anything at all to read here? */
 int bk_recorder_has_anything(const struct bk_recorder *r);
 

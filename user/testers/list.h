@@ -12,6 +12,8 @@
 	X(temp)		\
 	X(cook)		\
 	X(report)	\
+	X(watch)	\
+	X(script)	\
 	X(int)		\
 	X(inspect)	\
 	X(paging)	\

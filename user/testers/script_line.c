@@ -1,0 +1,193 @@
+// SPDX-License-Identifier: MIT
+#include "script_line.h"
+
+#include <errno.h>
+#include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* Longbottom's programs (the seed's scripts call them) and their twins. */
+static const struct {
+	const char *program;
+	const char *tester;
+} aliases[] = {
+	{ "RPiTemperature", "temp" },
+	{ "burninfpu", "fpu" },
+	{ "stressInt", "int" },
+	{ "burnindrive", "drive" },
+	{ "drivespeed", "speed" },
+};
+
+/* Words that open a terminal window for the command after them. */
+static const struct {
+	const char *program;
+	const char *option;
+} terminals[] = {
+	{ "lxterminal", "-e" },
+	{ "xterm", "-e" },
+	{ "x-terminal-emulator", "-e" },
+	{ "gnome-terminal", "--" },
+};
+
+const char *script_alias(const char *program)
+{
+	const char *base = strrchr(program, '/');
+
+	base = base ? base + 1 : program;
+	for (size_t i = 0; i < BK_ARRAY_SIZE(aliases); i++)
+		if (!strcmp(base, aliases[i].program))
+			return aliases[i].tester;
+	return NULL;
+}
+
+static int fail(char *err, size_t errlen, int number, const char *fmt, ...)
+	BK_PRINTF(4, 5);
+
+static int fail(char *err, size_t errlen, int number, const char *fmt, ...)
+{
+	int n = snprintf(err, errlen, "line %d: ", number);
+	va_list ap;
+
+	va_start(ap, fmt);
+	if (n > 0 && (size_t)n < errlen)
+		vsnprintf(err + n, errlen - (size_t)n, fmt, ap);
+	va_end(ap);
+	return -1;
+}
+
+/* Split like a shell without expansions; -1 on an open quote. */
+static int split(char *s, char **words, int max, int *n)
+{
+	char *w = s;
+
+	*n = 0;
+	while (*s) {
+		char *start;
+
+		while (*s == ' ' || *s == '\t')
+			s++;
+		if (!*s)
+			break;
+		if (*n == max)
+			return -2;
+		start = w;
+		while (*s && *s != ' ' && *s != '\t') {
+			if (*s == '\'' || *s == '"') {
+				char q = *s++;
+
+				while (*s && *s != q) {
+					if (q == '"' && *s == '\\' && (s[1] == '"' || s[1] == '\\'))
+						s++;
+					*w++ = *s++;
+				}
+				if (!*s)
+					return -1;
+				s++;
+			} else {
+				*w++ = *s++;
+			}
+		}
+		if (*s)
+			s++;
+		*w++ = '\0';
+		words[(*n)++] = start;
+	}
+	return 0;
+}
+
+static int is_terminal(char **words, int n)
+{
+	if (n < 2)
+		return 0;
+	for (size_t i = 0; i < BK_ARRAY_SIZE(terminals); i++)
+		if (!strcmp(words[0], terminals[i].program) &&
+		    !strcmp(words[1], terminals[i].option))
+			return 1;
+	return 0;
+}
+
+int script_line_parse(const char *text, int number, struct script_line *out,
+		      char *err, size_t errlen)
+{
+	char *words[SCRIPT_WORDS_MAX], perr[512];
+	const char *name, *base;
+	struct bk_params p;
+	size_t len;
+	int n, first = 0, rc;
+
+	memset(out, 0, sizeof(*out));
+	out->number = number;
+	out->sleep_s = -1;
+	if (bk_strlcpy(out->text, text, sizeof(out->text)) >= sizeof(out->text))
+		return fail(err, errlen, number, "longer than %zu characters", sizeof(out->text) - 1);
+	out->text[strcspn(out->text, "\r\n")] = '\0';
+	bk_strlcpy(out->storage, out->text, sizeof(out->storage));
+	if (out->storage[strspn(out->storage, " \t")] == '#')
+		return 0;	/* a comment, quotes and all */
+	len = strlen(out->storage);
+	while (len && (out->storage[len - 1] == ' ' || out->storage[len - 1] == '\t'))
+		out->storage[--len] = '\0';
+	if (len && out->storage[len - 1] == '&') {
+		out->concurrent = 1;
+		out->storage[--len] = '\0';
+	}
+	rc = split(out->storage, words, SCRIPT_WORDS_MAX, &n);
+	if (rc == -1)
+		return fail(err, errlen, number, "a quote is not closed");
+	if (rc == -2)
+		return fail(err, errlen, number, "more than %d words", SCRIPT_WORDS_MAX);
+	if (!n || words[0][0] == '#') {
+		if (out->concurrent)
+			return fail(err, errlen, number, "'&' with no command");
+		return 0;
+	}
+	if (is_terminal(words, n)) {
+		out->concurrent = 1;	/* a window of its own: beside the next lines */
+		first = 2;
+	}
+	if (first >= n)
+		return fail(err, errlen, number, "nothing to run after \"%s\"", words[0]);
+	if (!strcmp(words[first], "sleep")) {
+		char *end;
+
+		errno = 0;
+		out->sleep_s = first + 2 == n ? strtod(words[first + 1], &end) : -1;
+		if (first + 2 != n || errno || *end || !(out->sleep_s >= 0) ||
+		    out->sleep_s > 86400 || !isfinite(out->sleep_s))
+			return fail(err, errlen, number,
+				    "sleep takes one number of seconds (0 to 86400)");
+		return 1;
+	}
+	base = strrchr(words[first], '/');
+	base = base ? base + 1 : words[first];
+	name = words[first];
+	if (!strcmp(base, "burnkit")) {
+		if (++first >= n)
+			return fail(err, errlen, number, "burnkit needs a tester");
+		name = words[first];
+	} else if (script_alias(words[first])) {
+		out->alias = base;
+		name = script_alias(words[first]);
+	}
+	out->tester = bk_tester_find(name);
+	if (!out->tester) {
+		if (out->alias)
+			return fail(err, errlen, number,
+				    "%s is Longbottom's program for burnkit %s, which this "
+				    "runner does not have", out->alias, name);
+		return fail(err, errlen, number,
+			    "\"%s\" is neither a burnkit tester nor a Longbottom program "
+			    "burnkit knows (see burnkit list)", name);
+	}
+	if (!strcmp(out->tester->name, "script"))
+		return fail(err, errlen, number, "a script does not run scripts");
+	for (int i = first + 1; i < n; i++)
+		out->words[out->nwords++] = words[i];
+	if (bk_params_parse(&p, out->tester->name, out->tester->params, out->nwords,
+			    out->words, perr, sizeof(perr)))
+		return fail(err, errlen, number, "burnkit %s: %s", out->tester->name, perr);
+	bk_params_free(&p);
+	return 1;
+}
