@@ -1,6 +1,6 @@
 #!/bin/bash
 # vm.sh ARCH [options] -- CMD...: boot a Debian kernel for ARCH (x86_64,
-# aarch64) in QEMU with burnkit.ko loaded, the runner and the VM tests on
+# aarch64, armv7) in QEMU with burnkit.ko loaded, the runner and the VM tests on
 # PATH and an ext4 virtio disk mounted (current directory, $BURNKIT_DISK);
 # run CMD there, print its output and exit with its status.
 #
