@@ -395,6 +395,8 @@ static int run_read(struct int_state *st, struct int_test_result *r)
 	st->p1 = int_pairs[st->test->pair].p1;
 	st->p2 = int_pairs[st->test->pair].p2;
 	st->expected_total = int_read_expected(st->words, st->p1, st->p2);
+	st->t0 = bk_timer_ticks(st->cfg->timer);	/* progress while generating */
+	st->last_progress = 0;
 	if (write_pass(st))
 		return -1;
 	if (check_buffer(st->cfg, st->res, st->buf, st->words, st->p1, st->p2,
