@@ -1,0 +1,114 @@
+#!/bin/bash
+# SPDX-License-Identifier: MIT
+#
+# fpu.sh: burnkit's FPU kernels (burninfpu / MP-MFLOPS: x[i] = (x[i]+a)*b -
+# (x[i]+c)*d + ..., 2, 8 and 32 operations per word) against the same
+# formula compiled by gcc, and against this machine's own bound, in one run.
+#
+# Contenders, all on the same words and passes, each thread on its own data:
+#   burnkit  the kernel lib/dispatch picks for this CPU (--isa NAME to cap it)
+#   gcc-O3n  asm/ref/fpu.c built with gcc -O3 -march=native -ffp-contract=fast
+#            (what gcc does by default in its GNU C mode: it contracts into
+#            FMAs where it can; at -O3 it also unrolls and jams two passes,
+#            which halves its memory traffic at RAM size: the burnkit
+#            contract forbids that, every pass sweeps the whole array)
+#   gcc-O2   asm/ref/fpu.c built with gcc -O2 for the architecture's baseline
+#            ISA, as a distribution ships it (x86-64: SSE2 only)
+#
+# The bound, per size, operation count and thread count (a roofline):
+#   compute  core clock x the sustained vector FP instructions per cycle of
+#            the kernel's instruction mix x lanes x flops per instruction.
+#            The clock comes from a chain of dependent integer adds (one
+#            cycle each on every x86-64 core) against CLOCK_MONOTONIC_RAW;
+#            the instructions per cycle from the kernel's own add/mul/FMA
+#            sequence run in registers with no dependency a port could wait
+#            on (scripts/bench/peak_x86_64.S). The product is measured as one
+#            rate (instructions per second), so a clock that drops under
+#            512-bit load is accounted for. Each ISA the CPU has is measured;
+#            the bound is the best of them. Port limits to compare the
+#            measured instructions per cycle with: Intel Golden Cove /
+#            Sapphire Rapids: 128/256-bit adds on ports 1 and 5, multiplies
+#            and FMAs on ports 0 and 1, so at most 3 per cycle for a mix;
+#            512-bit on ports 0 and 5, 2 per cycle. Skylake-SP: 2 per cycle.
+#            AMD Zen 4: 2 add and 2 multiply/FMA pipes of 256 bits, 4 per
+#            cycle for a balanced mix, 512-bit operations take two slots.
+#   stream   an in-place read+write of the same array with the widest
+#            vectors (the 2-op kernel's traffic without its arithmetic),
+#            plain and with each line prefetched one page ahead as the
+#            kernels do, the better of the two, measured at the same size
+#            and thread count: words per second = MB/s / (2 x word size),
+#            x operations per word gives the memory bound in MFLOPS.
+#   The bound is the lower of the two; the table shows both.
+#
+# Sizes per thread come from sysfs: half of L1d, half of L2, twice the last
+# level cache. In each cell (size, operations, threads) the contenders and
+# both bounds take turns; a figure is the best of REPEATS samples of at
+# least MIN_MS each (passes scaled to the words, as Longbottom's programs
+# do). Samples count each thread's CPU time, so that other processes on a
+# shared machine do not count (--wall: the wall clock, better on a quiet
+# machine, since all-thread RAM figures need the threads to overlap).
+# Goals are printed as met or MISSED; the script exits non-zero only when
+# something fails to build or run (including a kernel that leaves words
+# unequal).
+#
+# Usage: scripts/bench/fpu.sh [--fp64] [--isa NAME] [--threads N]
+#                             [--size L1|L2|RAM]... [--wall]
+#        (from anywhere; options go to fpu_bench: --fp64 double precision,
+#        --isa caps burnkit's kernels at that ISA, --size measures only
+#        those sizes)
+# Environment: CC (gcc), REPEATS (5), MIN_MS (30), MAX_MS (1000: per contender
+# and cell, after which it stops repeating).
+
+set -eu
+cd "$(dirname "$0")/../.."
+
+CC=${CC:-gcc}
+REPEATS=${REPEATS:-5}
+MIN_MS=${MIN_MS:-30}
+MAX_MS=${MAX_MS:-1000}
+OUT=build/bench
+mkdir -p "$OUT/asm"
+
+case "$($CC -dumpmachine)" in
+x86_64-*) arch=x86_64; baseline="-march=x86-64 -mtune=generic" ;;
+aarch64-*) arch=aarch64; baseline="-march=armv8-a" ;;
+arm*) arch=armv7; baseline="-march=armv7-a -mfpu=vfpv3-d16 -mfloat-abi=hard" ;;
+*) echo "fpu.sh: no kernels for $($CC -dumpmachine)" >&2; exit 1 ;;
+esac
+
+# ---------------------------------------------------------------- build
+BK_CFLAGS="-std=c11 -Wall -Wextra -Werror -Wshadow -Wstrict-prototypes -Wmissing-prototypes -Wformat=2 -fno-strict-aliasing"
+CPPFLAGS="-D_GNU_SOURCE -Iinclude -Iuser/lib -Iasm"
+
+# The competitors: the reference source, with every symbol prefixed so that
+# both builds link beside burnkit's own reference.
+$CC $CPPFLAGS -std=c11 -O3 -march=native -ffp-contract=fast \
+	-c asm/ref/fpu.c -o "$OUT/fpu_ref_o3native.raw.o"
+objcopy --prefix-symbols=o3native_ "$OUT/fpu_ref_o3native.raw.o" "$OUT/fpu_ref_o3native.o"
+# shellcheck disable=SC2086
+$CC $CPPFLAGS -std=c11 -O2 $baseline \
+	-c asm/ref/fpu.c -o "$OUT/fpu_ref_o2base.raw.o"
+objcopy --prefix-symbols=o2base_ "$OUT/fpu_ref_o2base.raw.o" "$OUT/fpu_ref_o2base.o"
+
+# burnkit: the kernel table (every kernel of this architecture, since
+# dispatch lists them all), the references, and the bench itself.
+objs=()
+for s in asm/$arch/*.S; do
+	o=$OUT/asm/$(basename "${s%.S}").o
+	$CC $CPPFLAGS -c "$s" -o "$o"
+	objs+=("$o")
+done
+peak_asm=()
+if [ -f "scripts/bench/peak_$arch.S" ]; then
+	$CC -c "scripts/bench/peak_$arch.S" -o "$OUT/peak_$arch.o"
+	peak_asm=("$OUT/peak_$arch.o")
+fi
+$CC $BK_CFLAGS $CPPFLAGS -O2 -g -ffp-contract=off \
+	asm/ref/fpu.c asm/ref/int.c user/lib/dispatch.c user/lib/util.c \
+	scripts/bench/peak.c scripts/bench/team.c scripts/bench/fpu_bench.c \
+	"${objs[@]}" "${peak_asm[@]}" "$OUT/fpu_ref_o3native.o" "$OUT/fpu_ref_o2base.o" \
+	-o "$OUT/fpu_bench" -lpthread -lm
+
+# ---------------------------------------------------------------- run
+echo "burnkit fpu benchmark, $arch, $(grep -m1 'model name' /proc/cpuinfo 2>/dev/null | sed 's/.*: //')"
+exec "$OUT/fpu_bench" --repeats "$REPEATS" --min-ms "$MIN_MS" --max-ms "$MAX_MS" "$@"

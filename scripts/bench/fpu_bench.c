@@ -1,0 +1,769 @@
+// SPDX-License-Identifier: MIT
+/*
+ * fpu_bench: burnkit's FPU kernels against the same formula built by gcc,
+ * and against this machine's own bound, for scripts/bench/fpu.sh.
+ *
+ * In one run, on one thread and on every thread (each thread on its own
+ * data, pinned to its own CPU: team.c), at L1, L2 and RAM sizes taken
+ * from sysfs, for 2, 8 and 32 operations per word, a cell of contenders
+ * taking turns:
+ *   - burnkit's kernel (lib/dispatch's table, --isa to cap it);
+ *   - asm/ref/fpu.c built with gcc -O3 -march=native and with gcc -O2 for
+ *     the baseline ISA (fpu.sh links them with the symbol prefixes
+ *     o3native_ and o2base_);
+ *   - the compute bound: the kernel's FP instruction mix in registers
+ *     (peak_<arch>.S) of the ISA that does best on this CPU;
+ *   - the memory bound: an in-place read+write of the same words, with and
+ *     without prefetch, the better counting.
+ * Before the cells, the core clock and every ISA's mix are surveyed. Each
+ * figure is the best of --repeats samples (fewer, two at least, once a
+ * contender has run --max-ms in the cell), each at least --min-ms long
+ * (passes scaled to the words, as Longbottom's programs do). Samples
+ * count each thread's CPU time, or with --wall the wall time (see enum
+ * timebase). The words must stay equal (the kernels' contract): they
+ * are checked after each kernel's first sample and at the end of a cell; a
+ * difference is reported and fails the run.
+ *
+ * Prints one table and the goals; exits 1 only when something fails to
+ * run (a wrong result included), 2 on a bad command line.
+ */
+#include <errno.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include <burnkit/kernels.h>
+#include "dispatch.h"
+#include "peak.h"
+#include "team.h"
+#include "util.h"
+
+#define NOPS 3
+static const int ops_list[NOPS] = { 2, 8, 32 };
+
+/* ------------------------------------------------------------ implementations */
+
+#define DECLARE_BUILD(prefix)						\
+	bk_fpu32_fn prefix##fpu32_ops2_ref, prefix##fpu32_ops8_ref,	\
+		prefix##fpu32_ops32_ref;				\
+	bk_fpu64_fn prefix##fpu64_ops2_ref, prefix##fpu64_ops8_ref,	\
+		prefix##fpu64_ops32_ref;
+DECLARE_BUILD(o3native_)
+DECLARE_BUILD(o2base_)
+
+enum { IMPL_BURNKIT, IMPL_NATIVE, IMPL_BASE, IMPL_COUNT };
+
+struct impl {
+	const char *name;
+	bk_fpu32_fn *f32[NOPS];
+	bk_fpu64_fn *f64[NOPS];
+};
+
+static struct impl impls[IMPL_COUNT] = {
+	{ "burnkit", { NULL }, { NULL } },
+	{ "gcc -O3 -march=native",
+	  { o3native_fpu32_ops2_ref, o3native_fpu32_ops8_ref, o3native_fpu32_ops32_ref },
+	  { o3native_fpu64_ops2_ref, o3native_fpu64_ops8_ref, o3native_fpu64_ops32_ref } },
+	{ "gcc -O2 (baseline ISA)",
+	  { o2base_fpu32_ops2_ref, o2base_fpu32_ops8_ref, o2base_fpu32_ops32_ref },
+	  { o2base_fpu64_ops2_ref, o2base_fpu64_ops8_ref, o2base_fpu64_ops32_ref } },
+};
+
+/* ------------------------------------------------------------ options */
+
+static struct {
+	int fp64;
+	const char *isa;
+	unsigned repeats;
+	double min_seconds;
+	int threads;
+	unsigned sizes;		/* bit per size to measure; 0: all */
+	double max_seconds;	/* per contender and cell, then stop repeating */
+	int wall;		/* time by the wall clock, not thread CPU time */
+} opt = { 0, "", 5, 0.03, 0, 0, 1.0, 0 };
+
+static size_t esz(void)
+{
+	return opt.fp64 ? sizeof(double) : sizeof(float);
+}
+
+/* ------------------------------------------------------------ buffers */
+
+struct buffers {
+	size_t words;
+	void *x[MAX_THREADS];	/* NULL where the allocation failed */
+};
+
+static void fill_x0(void *x, size_t words)
+{
+	for (size_t i = 0; i < words; i++)
+		if (opt.fp64)
+			((double *)x)[i] = BK_FPU_X0;
+		else
+			((float *)x)[i] = (float)BK_FPU_X0;
+}
+
+/* Each thread allocates and first-touches its own buffer. */
+static void job_alloc(int tid, void *arg)
+{
+	struct buffers *b = arg;
+
+	b->x[tid] = bk_alloc_aligned(64, b->words * esz());
+	if (b->x[tid])
+		fill_x0(b->x[tid], b->words);
+}
+
+static void job_free(int tid, void *arg)
+{
+	struct buffers *b = arg;
+
+	free(b->x[tid]);
+	b->x[tid] = NULL;
+}
+
+/* Words whose bits differ from word 0's (the build has
+ * -fno-strict-aliasing), and a reset to X0 when any do. */
+struct check {
+	struct buffers *b;
+	size_t bad[MAX_THREADS];
+};
+
+static void job_check(int tid, void *arg)
+{
+	struct check *c = arg;
+	size_t n = c->b->words, bad = 0;
+
+	if (opt.fp64) {
+		const uint64_t *x = c->b->x[tid];
+
+		for (size_t i = 1; i < n; i++)
+			bad += x[i] != x[0];
+	} else {
+		const uint32_t *x = c->b->x[tid];
+
+		for (size_t i = 1; i < n; i++)
+			bad += x[i] != x[0];
+	}
+	c->bad[tid] = bad;
+	if (bad)
+		fill_x0(c->b->x[tid], n);
+}
+
+/* ------------------------------------------------------------ samples */
+
+/*
+ * A contender is anything timed in a cell: a kernel, the FP mix loop of an
+ * ISA (the compute bound), the stream loop (the memory bound) or the clock
+ * chain. Its rate is in millions of its unit per second: MFLOPS, MB/s
+ * (bytes read plus bytes written) or MHz.
+ */
+enum kind { KIND_KERNEL, KIND_MIX, KIND_STREAM, KIND_CLOCK };
+
+struct contender {
+	enum kind kind;
+	const struct impl *impl;	/* KIND_KERNEL */
+	const char *isa;		/* KIND_MIX, KIND_STREAM */
+	int prefetch;			/* KIND_STREAM: prefetch a page ahead */
+	int op;				/* index into ops_list */
+	size_t count;			/* passes or iterations per sample */
+	double best;			/* best rate so far */
+	unsigned samples;		/* taken so far */
+	double spent;			/* seconds of samples so far */
+};
+
+/*
+ * Time bases. CPU (the default): each thread's own CPU time
+ * (CLOCK_THREAD_CPUTIME_ID), the rates of the threads summed: time slices
+ * of other processes on a shared machine do not count. Its blind spot: at
+ * RAM size, threads that happen not to overlap each get the memory to
+ * themselves, so a busy machine can flatter the all-thread RAM figures
+ * (kernels and stream alike). WALL (--wall): the work of all threads over
+ * the time from the first start to the last end, right on a quiet machine.
+ */
+enum timebase { TB_CPU, TB_WALL };
+
+struct sample {
+	struct contender *c;
+	struct buffers *b;
+	double work[MAX_THREADS];
+	uint64_t wall0[MAX_THREADS], wall1[MAX_THREADS];
+	uint64_t cpu0[MAX_THREADS], cpu1[MAX_THREADS];
+};
+
+static const char *stream_isa;	/* widest vectors this CPU has */
+
+static uint64_t thread_cpu_ns(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
+	return (uint64_t)ts.tv_sec * 1000000000ull + (uint64_t)ts.tv_nsec;
+}
+
+static void job_sample(int tid, void *arg)
+{
+	struct sample *s = arg;
+	const struct contender *c = s->c;
+	void *x = s->b ? s->b->x[tid] : NULL;
+	size_t words = s->b ? s->b->words : 0;
+	double work = 0;
+
+	s->cpu0[tid] = thread_cpu_ns();
+	s->wall0[tid] = bk_now_ns();
+	switch (c->kind) {
+	case KIND_KERNEL:
+		if (opt.fp64)
+			c->impl->f64[c->op](x, words, c->count);
+		else
+			c->impl->f32[c->op](x, words, c->count);
+		work = (double)words * (double)c->count * ops_list[c->op];
+		break;
+	case KIND_MIX: {
+		double ins = (double)peak_mix_run(c->isa, ops_list[c->op], c->count);
+		double lanes = (double)peak_vector_bytes(c->isa) / (double)esz();
+
+		work = ins * lanes * ops_list[c->op] /
+		       peak_mix_per_vector(c->isa, ops_list[c->op]);
+		break;
+	}
+	case KIND_STREAM:
+		peak_stream(c->isa, c->prefetch, x, words * esz(), c->count);
+		work = 2.0 * (double)(words * esz()) * (double)c->count;
+		break;
+	case KIND_CLOCK:
+		work = (double)peak_clock_run(c->count);
+		break;
+	}
+	s->wall1[tid] = bk_now_ns();
+	s->cpu1[tid] = thread_cpu_ns();
+	s->work[tid] = work;
+}
+
+/* One sample on `threads` threads: its rate, and its length in seconds. */
+static double run_sample(struct contender *c, struct buffers *b, int threads,
+			 enum timebase tb, double *seconds)
+{
+	struct sample s = { .c = c, .b = b };
+	uint64_t first = UINT64_MAX, last = 0;
+	double rate = 0, work = 0, longest = 0;
+
+	team_run(threads, job_sample, &s);
+	for (int i = 0; i < threads; i++) {
+		double cpu = (double)(s.cpu1[i] - s.cpu0[i]) / 1e9;
+
+		if (s.wall0[i] < first)
+			first = s.wall0[i];
+		if (s.wall1[i] > last)
+			last = s.wall1[i];
+		if (cpu > longest)
+			longest = cpu;
+		if (cpu > 0)
+			rate += s.work[i] / cpu;
+		work += s.work[i];
+	}
+	double wall = (double)(last - first) / 1e9;
+
+	if (tb == TB_WALL) {
+		rate = wall > 0 ? work / wall : 0;
+		longest = wall;
+	}
+	*seconds = longest;
+	return rate / 1e6;
+}
+
+/* One sample, counted into the contender's best. */
+static void take_sample(struct contender *c, struct buffers *b, int threads,
+			enum timebase tb, double *seconds)
+{
+	double rate = run_sample(c, b, threads, tb, seconds);
+
+	if (rate > c->best)
+		c->best = rate;
+	c->samples++;
+	c->spent += *seconds;
+}
+
+/* Passes or iterations for a sample of at least min_seconds: Longbottom's
+ * start for kernels and stream (about 10^7 words per call), then scaled up
+ * from timed runs. The first run long enough is the first sample. */
+static void calibrate(struct contender *c, struct buffers *b, int threads,
+		      enum timebase tb)
+{
+	if (c->kind == KIND_KERNEL || c->kind == KIND_STREAM)
+		c->count = b->words >= 10000000 ? 1 : 10000000 / b->words;
+	else
+		c->count = 256;
+	for (;;) {
+		double sec;
+
+		if (run_sample(c, b, threads, tb, &sec), sec >= opt.min_seconds)
+			break;
+		double scale = sec > 0 ? 1.2 * opt.min_seconds / sec : 100;
+
+		scale = scale < 2 ? 2 : scale > 100 ? 100 : scale;
+		c->count = (size_t)((double)c->count * scale);
+	}
+	double sec;
+
+	take_sample(c, b, threads, tb, &sec);
+}
+
+/* ------------------------------------------------------------ sizes */
+
+/* Size in bytes of the cache at `level` (type Data or Unified) of cpu0;
+ * level 0: the last level. 0 if sysfs does not say. */
+static size_t cache_bytes(int level)
+{
+	size_t best = 0;
+	int best_level = 0;
+
+	for (int i = 0; i < 16; i++) {
+		char path[128], buf[64];
+		long long lv;
+
+		snprintf(path, sizeof(path),
+			 "/sys/devices/system/cpu/cpu0/cache/index%d/level", i);
+		if (bk_read_ll(path, &lv))
+			continue;
+		snprintf(path, sizeof(path),
+			 "/sys/devices/system/cpu/cpu0/cache/index%d/type", i);
+		if (bk_read_file(path, buf, sizeof(buf)) < 0 ||
+		    !strncmp(buf, "Instruction", 11))
+			continue;
+		snprintf(path, sizeof(path),
+			 "/sys/devices/system/cpu/cpu0/cache/index%d/size", i);
+		if (bk_read_file(path, buf, sizeof(buf)) < 0)
+			continue;
+		char *end;
+		size_t sz = strtoull(buf, &end, 10);
+
+		if (*end == 'K')
+			sz <<= 10;
+		else if (*end == 'M')
+			sz <<= 20;
+		if ((level && lv == level) || (!level && lv > best_level)) {
+			best = sz;
+			best_level = (int)lv;
+		}
+	}
+	return best;
+}
+
+enum { SIZE_L1, SIZE_L2, SIZE_RAM, NSIZES };
+static const char *const size_names[NSIZES] = { "L1", "L2", "RAM" };
+
+/* Words per thread: half of L1d, half of L2, twice the last level cache
+ * (at least 64 MiB); multiples of 64 words, so stream's 256-byte steps fit. */
+static void pick_sizes(size_t words[NSIZES], size_t cache[NSIZES])
+{
+	cache[SIZE_L1] = cache_bytes(1);
+	cache[SIZE_L2] = cache_bytes(2);
+	cache[SIZE_RAM] = cache_bytes(0);
+	if (!cache[SIZE_L1])
+		cache[SIZE_L1] = 32 << 10;
+	if (!cache[SIZE_L2])
+		cache[SIZE_L2] = 512 << 10;
+	if (cache[SIZE_RAM] < cache[SIZE_L2])
+		cache[SIZE_RAM] = cache[SIZE_L2];
+	size_t bytes[NSIZES] = {
+		cache[SIZE_L1] / 2, cache[SIZE_L2] / 2, 2 * cache[SIZE_RAM],
+	};
+	if (bytes[SIZE_RAM] < (64u << 20))
+		bytes[SIZE_RAM] = 64u << 20;
+	for (int s = 0; s < NSIZES; s++)
+		words[s] = bytes[s] / esz() / 64 * 64;
+}
+
+/* ------------------------------------------------------------ cells */
+
+enum { C_BURNKIT, C_NATIVE, C_BASE, C_MIX, C_STREAM, C_STREAM_PF, NCONTENDERS };
+
+struct cell {
+	double rate[NCONTENDERS];	/* MFLOPS; MB/s for the streams */
+	double stream;			/* MB/s, the better stream */
+	double compute, memory;		/* the two bounds, MFLOPS */
+};
+
+/* [size][op][threads: 0 one, 1 all] */
+static struct cell cells[NSIZES][NOPS][2];
+static const char *best_isa[NOPS];	/* ISA of the compute bound per op */
+static int wrong_results;
+
+static int size_on(int size)
+{
+	return !opt.sizes || (opt.sizes & (1u << size));
+}
+
+static enum timebase timebase_of(int size)
+{
+	(void)size;
+	return opt.wall ? TB_WALL : TB_CPU;
+}
+
+/* Words left unequal are reported (against `c`, or the cell when NULL),
+ * and reset to X0. */
+static void check_words(const struct contender *c, struct buffers *b, int threads,
+			int size, int op)
+{
+	struct check chk = { b, { 0 } };
+
+	team_run(threads, job_check, &chk);
+	for (int t = 0; t < threads; t++)
+		if (chk.bad[t]) {
+			fprintf(stderr, "fpu_bench: %s, %s, %d ops, thread %d: %zu words "
+				"differ from word 0\n", c ? c->impl->name : "some contender",
+				size_names[size], ops_list[op], t, chk.bad[t]);
+			wrong_results++;
+		}
+}
+
+/*
+ * One cell: the three implementations, the compute bound (the FP mix of
+ * the best ISA) and the memory bound (the better of the stream loop with
+ * and without prefetch), calibrated, then sampled in turns: best of
+ * opt.repeats samples each, or of fewer (two at least) once a contender
+ * has run opt.max_seconds in this cell. The words are checked after each
+ * kernel's first sample (so that a kernel breaking the contract is named)
+ * and at the end of the cell.
+ */
+static void measure_cell(int s, int op, int ti, int threads, struct buffers *b)
+{
+	struct cell *cell = &cells[s][op][ti];
+	enum timebase tb = timebase_of(s);
+	struct contender c[NCONTENDERS] = {
+		[C_BURNKIT] = { .kind = KIND_KERNEL, .impl = &impls[IMPL_BURNKIT], .op = op },
+		[C_NATIVE] = { .kind = KIND_KERNEL, .impl = &impls[IMPL_NATIVE], .op = op },
+		[C_BASE] = { .kind = KIND_KERNEL, .impl = &impls[IMPL_BASE], .op = op },
+		[C_MIX] = { .kind = KIND_MIX, .isa = best_isa[op], .op = op },
+		[C_STREAM] = { .kind = KIND_STREAM, .isa = stream_isa, .op = op },
+		[C_STREAM_PF] = { .kind = KIND_STREAM, .isa = stream_isa, .prefetch = 1, .op = op },
+	};
+	int present[NCONTENDERS] = { 1, 1, 1, best_isa[op] != NULL,
+				     stream_isa != NULL, stream_isa != NULL };
+
+	for (int k = 0; k < NCONTENDERS; k++) {
+		if (!present[k])
+			continue;
+		calibrate(&c[k], b, threads, tb);
+		if (c[k].kind == KIND_KERNEL)
+			check_words(&c[k], b, threads, s, op);
+	}
+	for (unsigned r = 1; r < opt.repeats; r++)
+		for (int j = 0; j < NCONTENDERS; j++) {
+			int k = (int)((r + (unsigned)j) % NCONTENDERS);
+			double sec;
+
+			if (present[k] && (c[k].samples < 2 || c[k].spent < opt.max_seconds))
+				take_sample(&c[k], b, threads, tb, &sec);
+		}
+	check_words(NULL, b, threads, s, op);
+	for (int k = 0; k < NCONTENDERS; k++)
+		cell->rate[k] = c[k].best;
+	cell->compute = c[C_MIX].best;
+	cell->stream = c[C_STREAM].best > c[C_STREAM_PF].best ? c[C_STREAM].best
+								: c[C_STREAM_PF].best;
+	cell->memory = cell->stream / (2.0 * (double)esz()) * ops_list[op];
+}
+
+static double bound_of(const struct cell *c)
+{
+	if (c->compute > 0 && c->memory > 0)
+		return c->compute < c->memory ? c->compute : c->memory;
+	return c->compute > 0 ? c->compute : c->memory;
+}
+
+/* ------------------------------------------------------------ report */
+
+static const char *const isa_names[] = { "sse2", "avx2", "avx512" };
+#define NISAS (sizeof(isa_names) / sizeof(isa_names[0]))
+
+static double ratio(double a, double b)
+{
+	return b > 0 ? a / b : 0;
+}
+
+static void goal(int met, const char *fmt, ...) BK_PRINTF(2, 3);
+
+static void goal(int met, const char *fmt, ...)
+{
+	va_list ap;
+
+	printf("  %-6s ", met ? "met" : "MISSED");
+	va_start(ap, fmt);
+	vprintf(fmt, ap);
+	va_end(ap);
+	printf("\n");
+}
+
+static void print_goals(int nthreads)
+{
+	printf("\ngoals (reported, not asserted):\n");
+	for (int s = SIZE_L1; s <= SIZE_L2; s++)
+		for (int op = 1; op < NOPS; op++)
+			for (int ti = 0; ti < 2; ti++) {
+				const struct cell *c = &cells[s][op][ti];
+				double bk = c->rate[C_BURNKIT];
+				int thr = ti ? nthreads : 1;
+
+				if ((ti && nthreads == 1) || !size_on(s))
+					continue;
+				goal(bk >= 0.9 * bound_of(c),
+				     "%-3s %2d ops %d thr: %5.1f %% of the bound (>= 90 %%)",
+				     size_names[s], ops_list[op], thr, 100 * ratio(bk, bound_of(c)));
+				goal(bk >= 0.97 * c->rate[C_NATIVE],
+				     "%-3s %2d ops %d thr: %5.2f x gcc -O3 -march=native (>= 0.97)",
+				     size_names[s], ops_list[op], thr, ratio(bk, c->rate[C_NATIVE]));
+				goal(bk >= 4 * c->rate[C_BASE],
+				     "%-3s %2d ops %d thr: %5.2f x gcc -O2 baseline (>= 4)",
+				     size_names[s], ops_list[op], thr, ratio(bk, c->rate[C_BASE]));
+			}
+	for (int ti = 0; ti < 2; ti++) {
+		const struct cell *c = &cells[SIZE_RAM][0][ti];
+
+		if ((ti && nthreads == 1) || !size_on(SIZE_RAM))
+			continue;
+		goal(c->rate[C_BURNKIT] >= 0.9 * c->memory,
+		     "RAM  2 ops %d thr: %5.1f %% of the stream bandwidth measured beside it (>= 90 %%)",
+		     ti ? nthreads : 1, 100 * ratio(c->rate[C_BURNKIT], c->memory));
+	}
+	if (nthreads > 1 && size_on(SIZE_L1))
+		for (int op = 0; op < NOPS; op++) {
+			double one = cells[SIZE_L1][op][0].rate[C_BURNKIT];
+			double all = cells[SIZE_L1][op][1].rate[C_BURNKIT];
+
+			goal(all >= 0.9 * nthreads * one,
+			     "L1  %2d ops: %d threads = %.3f x %d x one thread (>= 0.9)",
+			     ops_list[op], nthreads, ratio(all, nthreads * one), nthreads);
+		}
+}
+
+static void print_table(int nthreads, const size_t words[NSIZES])
+{
+	printf("\nMFLOPS (stream: MB/s read + written); bounds in MFLOPS; "
+	       "bound = the lower of compute and memory\n");
+	printf("%-4s %4s %3s | %8s %8s %8s | %6s %6s | %8s %8s %8s | %6s\n",
+	       "size", "ops", "thr", "burnkit", "gcc-O3n", "gcc-O2", "bk/O3n", "bk/O2",
+	       "compute", "stream", "memory", "%bound");
+	for (int s = 0; s < NSIZES; s++)
+		for (int op = 0; op < NOPS; op++)
+			for (int ti = 0; ti < 2; ti++) {
+				const struct cell *c = &cells[s][op][ti];
+
+				if ((ti && nthreads == 1) || !size_on(s))
+					continue;
+				printf("%-4s %4d %3d | %8.0f %8.0f %8.0f | %6.2f %6.2f | %8.0f %8.0f %8.0f | %6.1f\n",
+				       size_names[s], ops_list[op], ti ? nthreads : 1,
+				       c->rate[C_BURNKIT], c->rate[C_NATIVE], c->rate[C_BASE],
+				       ratio(c->rate[C_BURNKIT], c->rate[C_NATIVE]),
+				       ratio(c->rate[C_BURNKIT], c->rate[C_BASE]),
+				       c->compute, c->stream, c->memory,
+				       100 * ratio(c->rate[C_BURNKIT], bound_of(c)));
+			}
+	printf("words per thread: L1 %zu, L2 %zu, RAM %zu; rates per %s second\n",
+	       words[SIZE_L1], words[SIZE_L2], words[SIZE_RAM],
+	       opt.wall ? "wall" : "thread CPU");
+}
+
+/* ------------------------------------------------------------ main */
+
+static void usage(void)
+{
+	fprintf(stderr,
+		"usage: fpu_bench [--fp64] [--isa NAME] [--repeats N] [--min-ms MS] [--max-ms MS]\n"
+		"                 [--threads N] [--size L1|L2|RAM]... [--wall]\n");
+}
+
+static int parse_args(int argc, char **argv)
+{
+	for (int i = 1; i < argc; i++) {
+		const char *a = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
+
+		if (!strcmp(a, "--fp64")) {
+			opt.fp64 = 1;
+		} else if (!strcmp(a, "--wall")) {
+			opt.wall = 1;
+		} else if (!strcmp(a, "--isa") && v) {
+			opt.isa = v;
+			i++;
+		} else if (!strcmp(a, "--repeats") && v) {
+			opt.repeats = (unsigned)strtoul(v, NULL, 10);
+			i++;
+		} else if (!strcmp(a, "--min-ms") && v) {
+			opt.min_seconds = strtod(v, NULL) / 1e3;
+			i++;
+		} else if (!strcmp(a, "--max-ms") && v) {
+			opt.max_seconds = strtod(v, NULL) / 1e3;
+			i++;
+		} else if (!strcmp(a, "--threads") && v) {
+			opt.threads = atoi(v);
+			i++;
+		} else if (!strcmp(a, "--size") && v) {
+			int s;
+
+			for (s = 0; s < NSIZES && strcmp(v, size_names[s]); s++)
+				;
+			if (s == NSIZES)
+				return -1;
+			opt.sizes |= 1u << s;
+			i++;
+		} else {
+			return -1;
+		}
+	}
+	return opt.repeats && opt.min_seconds > 0 ? 0 : -1;
+}
+
+static const char *order_name(enum bk_order o)
+{
+	return o == BK_ORDER_FUSED ? "fused" : "exact";
+}
+
+/* The burnkit kernels from the dispatch table. */
+static int pick_burnkit(void)
+{
+	struct bk_kernel_table t;
+	char err[256];
+	struct impl *bk = &impls[IMPL_BURNKIT];
+
+	if (bk_dispatch_init(&t, opt.isa, err, sizeof(err))) {
+		fprintf(stderr, "fpu_bench: %s\n", err);
+		return -1;
+	}
+	bk->f32[0] = t.fpu32_ops2;
+	bk->f32[1] = t.fpu32_ops8;
+	bk->f32[2] = t.fpu32_ops32;
+	bk->f64[0] = t.fpu64_ops2;
+	bk->f64[1] = t.fpu64_ops8;
+	bk->f64[2] = t.fpu64_ops32;
+	if (opt.fp64)
+		printf("burnkit kernels: 2 ops %s (%s), 8 ops %s (%s), 32 ops %s (%s)\n",
+		       t.fpu64_ops2_isa, order_name(t.fpu64_ops2_order),
+		       t.fpu64_ops8_isa, order_name(t.fpu64_ops8_order),
+		       t.fpu64_ops32_isa, order_name(t.fpu64_ops32_order));
+	else
+		printf("burnkit kernels: 2 ops %s (%s), 8 ops %s (%s), 32 ops %s (%s)\n",
+		       t.fpu32_ops2_isa, order_name(t.fpu32_ops2_order),
+		       t.fpu32_ops8_isa, order_name(t.fpu32_ops8_order),
+		       t.fpu32_ops32_isa, order_name(t.fpu32_ops32_order));
+	return 0;
+}
+
+/*
+ * The clock, and the FP mix of every ISA this CPU has (one thread, thread
+ * CPU time): which ISA gives each operation count its compute bound. The
+ * cells measure that ISA's mix again, beside the kernels.
+ */
+static void survey_peaks(void)
+{
+	struct contender clock = { .kind = KIND_CLOCK };
+	double best[NOPS] = { 0 }, sec, mhz;
+
+	calibrate(&clock, NULL, 1, TB_CPU);
+	while (clock.samples < opt.repeats)
+		take_sample(&clock, NULL, 1, TB_CPU, &sec);
+	mhz = clock.best;
+	printf("core clock: %.0f MHz (a chain of dependent integer adds, one cycle "
+	       "each, per thread CPU second)\n", mhz);
+	printf("FP mix of each kernel, vector instructions per cycle and MFLOPS, one thread:\n");
+	for (size_t k = 0; k < NISAS; k++) {
+		const struct bk_isa *isa = bk_isa_find(isa_names[k]);
+
+		if (!isa || !bk_isa_supported(isa, bk_cpu_features()) ||
+		    !peak_vector_bytes(isa_names[k]))
+			continue;
+		stream_isa = isa_names[k];
+		printf("  %-7s", isa_names[k]);
+		for (int op = 0; op < NOPS; op++) {
+			struct contender mix = { .kind = KIND_MIX, .isa = isa_names[k], .op = op };
+
+			calibrate(&mix, NULL, 1, TB_CPU);
+			while (mix.samples < opt.repeats)
+				take_sample(&mix, NULL, 1, TB_CPU, &sec);
+			double flops = mix.best;
+			double lanes = (double)peak_vector_bytes(isa_names[k]) / (double)esz();
+			double ipc = flops / lanes / ops_list[op] *
+				     peak_mix_per_vector(isa_names[k], ops_list[op]) / mhz;
+
+			printf("  %2d ops %4.2f %7.0f", ops_list[op], ipc, flops);
+			if (flops > best[op]) {
+				best[op] = flops;
+				best_isa[op] = isa_names[k];
+			}
+		}
+		printf("\n");
+	}
+	if (!best_isa[0])
+		printf("  no FP mix loops for this architecture: no compute bound\n");
+	else
+		printf("  compute bound from the mix of: 2 ops %s, 8 ops %s, 32 ops %s\n",
+		       best_isa[0], best_isa[1], best_isa[2]);
+}
+
+int main(int argc, char **argv)
+{
+	size_t words[NSIZES], cache[NSIZES];
+
+	if (parse_args(argc, argv)) {
+		usage();
+		return 2;
+	}
+	setvbuf(stdout, NULL, _IOLBF, 0);
+	int nthreads = team_start(opt.threads);
+
+	if (nthreads <= 0) {
+		fprintf(stderr, "fpu_bench: cannot start threads: %s\n", strerror(errno));
+		return 1;
+	}
+
+	printf("fpu_bench: %s, %d threads\n", opt.fp64 ? "fpu64 (double precision)"
+						       : "fpu32 (single precision)", nthreads);
+	if (pick_burnkit())
+		return 1;
+	pick_sizes(words, cache);
+	printf("words per thread: L1 %zu (half of L1d %zu KiB), L2 %zu (half of L2 %zu KiB), "
+	       "RAM %zu (twice the last level cache %zu KiB, >= 64 MiB)\n",
+	       words[SIZE_L1], cache[SIZE_L1] >> 10, words[SIZE_L2], cache[SIZE_L2] >> 10,
+	       words[SIZE_RAM], cache[SIZE_RAM] >> 10);
+	printf("samples: best of %u (of 2 once a contender has run %.0f ms in a cell), "
+	       "each >= %.0f ms, contenders taking turns; timed in %s\n",
+	       opt.repeats, opt.max_seconds * 1e3, opt.min_seconds * 1e3,
+	       opt.wall ? "wall time" : "thread CPU time");
+	survey_peaks();
+
+	for (int s = 0; s < NSIZES; s++) {
+		struct buffers b = { .words = words[s] };
+		uint64_t t0 = bk_now_ns();
+
+		if (!size_on(s))
+			continue;
+		int missing = 0;
+
+		team_run(nthreads, job_alloc, &b);
+		for (int t = 0; t < nthreads; t++)
+			missing += !b.x[t];
+		if (missing) {
+			fprintf(stderr, "fpu_bench: out of memory for %d x %zu words\n",
+				nthreads, words[s]);
+			return 1;
+		}
+		for (int ti = 0; ti < 2; ti++) {
+			if (ti && nthreads == 1)
+				continue;
+			for (int op = 0; op < NOPS; op++)
+				measure_cell(s, op, ti, ti ? nthreads : 1, &b);
+		}
+		team_run(nthreads, job_free, &b);
+		printf("measured %s in %.0f s\n", size_names[s], (double)(bk_now_ns() - t0) / 1e9);
+	}
+	team_stop();
+
+	print_table(nthreads, words);
+	print_goals(nthreads);
+	if (wrong_results) {
+		fprintf(stderr, "fpu_bench: %d samples left words that differ\n", wrong_results);
+		return 1;
+	}
+	return 0;
+}

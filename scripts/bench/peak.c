@@ -1,0 +1,109 @@
+// SPDX-License-Identifier: MIT
+/*
+ * peak: the table of the clock, FP-mix and stream loops of peak_<arch>.S,
+ * with what each does per iteration.
+ */
+#include "peak.h"
+
+#include <string.h>
+
+#include "util.h"
+
+typedef uint64_t peak_loop_fn(uint64_t iterations);
+
+struct mix {
+	const char *isa;
+	int ops;
+	int per_vector;		/* FP instructions per vector of the kernel */
+	peak_loop_fn *loop;	/* returns FP instructions per iteration */
+};
+
+#if defined(__x86_64__)
+peak_loop_fn peak_clock_chain;
+peak_loop_fn peak_sse2_ops2, peak_sse2_ops8, peak_sse2_ops32;
+peak_loop_fn peak_avx2_ops2, peak_avx2_ops8, peak_avx2_ops32;
+peak_loop_fn peak_avx512_ops2, peak_avx512_ops8, peak_avx512_ops32;
+typedef void stream_fn(void *x, size_t bytes, size_t passes);
+stream_fn stream_sse2, stream_avx2, stream_avx512;
+stream_fn stream_sse2_prefetch, stream_avx2_prefetch, stream_avx512_prefetch;
+
+static peak_loop_fn *const clock_loop = peak_clock_chain;
+
+/* Per vector, as the kernels in asm/x86_64/fpu_*.S issue them. */
+static const struct mix mixes[] = {
+	{ "sse2", 2, 2, peak_sse2_ops2 },
+	{ "sse2", 8, 8, peak_sse2_ops8 },
+	{ "sse2", 32, 32, peak_sse2_ops32 },
+	{ "avx2", 2, 2, peak_avx2_ops2 },
+	{ "avx2", 8, 6, peak_avx2_ops8 },
+	{ "avx2", 32, 22, peak_avx2_ops32 },
+	{ "avx512", 2, 2, peak_avx512_ops2 },
+	{ "avx512", 8, 6, peak_avx512_ops8 },
+	{ "avx512", 32, 22, peak_avx512_ops32 },
+};
+
+static const struct stream {
+	const char *isa;
+	size_t bytes;
+	stream_fn *loop, *prefetch_loop;
+} streams[] = {
+	{ "sse2", 16, stream_sse2, stream_sse2_prefetch },
+	{ "avx2", 32, stream_avx2, stream_avx2_prefetch },
+	{ "avx512", 64, stream_avx512, stream_avx512_prefetch },
+};
+#else
+static peak_loop_fn *const clock_loop = NULL;
+static const struct mix mixes[] = { { "", 0, 0, NULL } };
+typedef void stream_fn(void *x, size_t bytes, size_t passes);
+static const struct stream {
+	const char *isa;
+	size_t bytes;
+	stream_fn *loop, *prefetch_loop;
+} streams[] = { { "", 0, NULL, NULL } };
+#endif
+
+uint64_t peak_clock_run(uint64_t iterations)
+{
+	return clock_loop ? iterations * clock_loop(iterations) : 0;
+}
+
+static const struct mix *find_mix(const char *isa, int ops)
+{
+	for (size_t i = 0; i < BK_ARRAY_SIZE(mixes); i++)
+		if (mixes[i].loop && mixes[i].ops == ops && !strcmp(mixes[i].isa, isa))
+			return &mixes[i];
+	return NULL;
+}
+
+uint64_t peak_mix_run(const char *isa, int ops, uint64_t iterations)
+{
+	const struct mix *m = find_mix(isa, ops);
+
+	return m ? iterations * m->loop(iterations) : 0;
+}
+
+int peak_mix_per_vector(const char *isa, int ops)
+{
+	const struct mix *m = find_mix(isa, ops);
+
+	return m ? m->per_vector : 0;
+}
+
+size_t peak_vector_bytes(const char *isa)
+{
+	for (size_t i = 0; i < BK_ARRAY_SIZE(streams); i++)
+		if (streams[i].loop && !strcmp(streams[i].isa, isa))
+			return streams[i].bytes;
+	return 0;
+}
+
+int peak_stream(const char *isa, int prefetch, void *x, size_t bytes,
+		size_t passes)
+{
+	for (size_t i = 0; i < BK_ARRAY_SIZE(streams); i++)
+		if (streams[i].loop && !strcmp(streams[i].isa, isa)) {
+			(prefetch ? streams[i].prefetch_loop : streams[i].loop)(x, bytes, passes);
+			return 0;
+		}
+	return -1;
+}

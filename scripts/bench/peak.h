@@ -1,0 +1,39 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * peak: the loops that measure this core's own limits for the FPU
+ * benchmark, run on the calling thread: a clock chain, each FPU kernel's
+ * floating-point instruction mix, and an in-place streaming read+write.
+ * The loops are in peak_<arch>.S; the caller times them. An architecture
+ * without them reports 0 (unknown) everywhere.
+ */
+#ifndef BK_BENCH_PEAK_H
+#define BK_BENCH_PEAK_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+/* Run the chain of dependent one-cycle integer adds `iterations` times;
+ * returns the adds done (so adds / seconds is the core clock), 0 when this
+ * build has no such loop. */
+uint64_t peak_clock_run(uint64_t iterations);
+
+/* Run the FP instruction mix of the kernel of `isa` with `ops` operations
+ * per word (2, 8, 32) `iterations` times; returns the FP vector
+ * instructions done, 0 when this build has no such loop. */
+uint64_t peak_mix_run(const char *isa, int ops, uint64_t iterations);
+
+/* FP vector instructions per vector of that kernel (its loop body without
+ * loads, stores and loop control), 0 if unknown. */
+int peak_mix_per_vector(const char *isa, int ops);
+
+/* Vector width of `isa` in bytes, 0 if unknown. */
+size_t peak_vector_bytes(const char *isa);
+
+/* Read and write back `bytes` of x (64-byte aligned, a multiple of 256),
+ * `passes` times, with the vectors of `isa`; with `prefetch`, each line is
+ * also prefetched one page ahead. Returns 0, or -1 when this build has no
+ * stream loop for `isa`. */
+int peak_stream(const char *isa, int prefetch, void *x, size_t bytes,
+		size_t passes);
+
+#endif

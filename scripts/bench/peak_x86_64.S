@@ -1,0 +1,241 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * peak_x86_64.S: the loops that measure this core's own limits for the
+ * FPU benchmark (scripts/bench/fpu.sh): the core clock, the sustained
+ * throughput of each FPU kernel's floating-point instruction mix, and the
+ * streaming bandwidth of an in-place read and write.
+ *
+ * Assumptions:
+ *
+ * x86-64, System V ABI. The sse2 loops need SSE2, the avx2 loops AVX and
+ * FMA3, the avx512 loops AVX-512F; the caller checks (lib/dispatch).
+ *
+ * Clock: peak_clock_chain runs CLOCK_CHAIN dependent 64-bit register adds
+ * per iteration. An integer add has a latency of exactly one cycle on every
+ * x86-64 core, and a register-to-register chain cannot be shortened by
+ * renaming tricks (those fold only immediates or moves), so iterations x
+ * CLOCK_CHAIN / seconds is the core clock.
+ *
+ * Mix: peak_<isa>_ops<k>(iterations) runs the floating-point instructions
+ * of one vector of the burnkit kernel of that ISA and operation count, in
+ * the kernel's order, MIX_REPEAT times per iteration, with no loads or
+ * stores and no dependency a port could wait on: adds and multiplies write
+ * registers nobody reads (three-operand VEX/EVEX forms), fused multiply-
+ * adds accumulate into ten rotating accumulators (latency 4 x 10 / 10 per
+ * group: never a stall), and the two-operand SSE2 forms rotate over 14
+ * accumulators. The result is the number of vector FP instructions the
+ * ports retire per second for that mix: the bound of the kernel's body
+ * before any memory traffic. Each function returns its count of FP
+ * instructions per iteration (computed by the assembler) so the caller
+ * never restates it. Kinds, per vector, as the kernels issue them:
+ *
+ *     FMA ISAs  ops2: add mul   ops8: add mul (add fma) x2
+ *               ops32: add mul (add fma) x10
+ *     SSE2      ops2: add mul   ops8: add mul (add mul add) x2
+ *               ops32: add mul (add mul add) x10      (sub counts as add)
+ *
+ * Stream: stream_<isa>(x, bytes, passes) reads and writes back every
+ * 64-byte line of x, passes times, four vectors per iteration with plain
+ * (temporal) loads and stores: the traffic of the 2-op kernel without its
+ * arithmetic; stream_<isa>_prefetch also prefetches one page ahead, as the
+ * kernels do. x is 64-byte aligned and bytes a multiple of 256.
+ */
+
+#define CLOCK_CHAIN 200
+#define MIX_REPEAT_OPS2 64
+#define MIX_REPEAT_OPS8 24
+#define MIX_REPEAT_OPS32 8
+
+	.section .rodata
+	.p2align 2
+one_f32:
+	.float	1.0
+	.text
+
+/* ---------------------------------------------------------------- clock */
+
+	.global	peak_clock_chain
+	.type	peak_clock_chain, @function
+	.p2align 6
+peak_clock_chain:
+	mov	$1, %ecx
+	xor	%eax, %eax
+1:	.rept	CLOCK_CHAIN
+	add	%rcx, %rax		// each add waits for the one before
+	.endr
+	dec	%rdi
+	jnz	1b
+	mov	$CLOCK_CHAIN, %eax
+	ret
+	.size	peak_clock_chain, . - peak_clock_chain
+
+/* ---------------------------------------------------------------- mix */
+
+/* Register numbers are computed: %(expr) needs the alternate macro syntax. */
+	.altmacro
+
+/* Three- and two-operand forms with computed register numbers. */
+.macro ins3 mnem, R, src2, src1, dst
+	\mnem	%\R\src2, %\R\src1, %\R\dst
+.endm
+
+.macro ins2 mnem, src, dst
+	\mnem	%xmm\src, %xmm\dst
+.endm
+
+/*
+ * One instruction of kind k (0 add, 1 mul, 2 fma) on register file R (ymm
+ * or zmm, VEX/EVEX forms). R14 and R15 are the constant operands; adds
+ * write R10/R11, multiplies R12/R13, FMAs accumulate into R0-R9.
+ */
+.macro vex_op R, k
+.if \k == 0
+	ins3	vaddps, \R, 15, 14, %(10 + n_add - (n_add / 2) * 2)
+	n_add = n_add + 1
+.elseif \k == 1
+	ins3	vmulps, \R, 15, 14, %(12 + n_mul - (n_mul / 2) * 2)
+	n_mul = n_mul + 1
+.else
+	ins3	vfmadd231ps, \R, 15, 14, %(n_fma - (n_fma / 10) * 10)
+	n_fma = n_fma + 1
+.endif
+	n_ins = n_ins + 1
+.endm
+
+/* Kind k on SSE2: xmm14 is the addend (0.0), xmm15 the factor (1.0). */
+.macro sse_op R, k
+.if \k == 0
+	ins2	addps, 14, %(n_ins - (n_ins / 14) * 14)
+.else
+	ins2	mulps, 15, %(n_ins - (n_ins / 14) * 14)
+.endif
+	n_ins = n_ins + 1
+.endm
+
+.macro mix_seq op, R, kinds:vararg
+	.irp k, \kinds
+	\op	\R, \k
+	.endr
+.endm
+
+/* Operands: R14 = 0.0 and R15 = 1.0, accumulators 0.0. */
+.macro vex_setup R
+	vxorps	%xmm14, %xmm14, %xmm14
+	vbroadcastss one_f32(%rip), %\R\()15
+	.irp r, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9
+	vxorps	%xmm\r, %xmm\r, %xmm\r
+	.endr
+.endm
+
+.macro sse_setup R
+	.irp r, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14
+	xorps	%xmm\r, %xmm\r
+	.endr
+	movss	one_f32(%rip), %xmm15
+	shufps	$0, %xmm15, %xmm15
+.endm
+
+/*
+ * peak_<isa>_ops<k>: setup, then iterations x repeat x the kinds; returns
+ * the FP instructions per iteration.
+ */
+.macro mix_func name, setup, op, R, repeat, epilogue, kinds:vararg
+	.global	\name
+	.type	\name, @function
+	.p2align 6
+\name:
+	\setup	\R
+	n_ins = 0
+	n_add = 0
+	n_mul = 0
+	n_fma = 0
+	.p2align 5
+1:	.rept	\repeat
+	mix_seq	\op, \R, \kinds
+	.endr
+	dec	%rdi
+	jnz	1b
+	\epilogue
+	mov	$n_ins, %eax
+	ret
+	.size	\name, . - \name
+.endm
+
+.macro no_epilogue
+.endm
+.macro vex_epilogue
+	vzeroupper
+.endm
+
+#define FMA_OPS2 0, 1
+#define FMA_OPS8 0, 1, 0, 2, 0, 2
+#define FMA_OPS32 0, 1, 0, 2, 0, 2, 0, 2, 0, 2, 0, 2, 0, 2, 0, 2, 0, 2, 0, 2, 0, 2
+#define SSE_OPS2 0, 1
+#define SSE_OPS8 0, 1, 0, 1, 0, 0, 1, 0
+#define SSE_OPS32 0, 1, 0, 1, 0, 0, 1, 0, 0, 1, 0, 0, 1, 0, 0, 1, 0, 0, 1, 0, \
+	0, 1, 0, 0, 1, 0, 0, 1, 0, 0, 1, 0
+
+	mix_func peak_sse2_ops2, sse_setup, sse_op, xmm, MIX_REPEAT_OPS2, no_epilogue, SSE_OPS2
+	mix_func peak_sse2_ops8, sse_setup, sse_op, xmm, MIX_REPEAT_OPS8, no_epilogue, SSE_OPS8
+	mix_func peak_sse2_ops32, sse_setup, sse_op, xmm, MIX_REPEAT_OPS32, no_epilogue, SSE_OPS32
+	mix_func peak_avx2_ops2, vex_setup, vex_op, ymm, MIX_REPEAT_OPS2, vex_epilogue, FMA_OPS2
+	mix_func peak_avx2_ops8, vex_setup, vex_op, ymm, MIX_REPEAT_OPS8, vex_epilogue, FMA_OPS8
+	mix_func peak_avx2_ops32, vex_setup, vex_op, ymm, MIX_REPEAT_OPS32, vex_epilogue, FMA_OPS32
+	mix_func peak_avx512_ops2, vex_setup, vex_op, zmm, MIX_REPEAT_OPS2, vex_epilogue, FMA_OPS2
+	mix_func peak_avx512_ops8, vex_setup, vex_op, zmm, MIX_REPEAT_OPS8, vex_epilogue, FMA_OPS8
+	mix_func peak_avx512_ops32, vex_setup, vex_op, zmm, MIX_REPEAT_OPS32, vex_epilogue, FMA_OPS32
+	.noaltmacro
+
+/* ---------------------------------------------------------------- stream */
+
+/*
+ * stream_<isa>[_prefetch](x, bytes, passes): vmove is the aligned vector
+ * move, R the register file; the _prefetch forms also prefetch each line
+ * one page (4096 bytes) ahead, as the kernels do.
+ */
+.macro stream_func name, vmove, R, vbytes, prefetch, epilogue
+	.global	\name
+	.type	\name, @function
+	.p2align 6
+\name:
+	test	%rsi, %rsi
+	jz	3f
+	test	%rdx, %rdx
+	jz	3f
+	lea	(%rdi,%rsi), %rsi	// end of x
+1:	mov	%rdi, %rax
+	.p2align 5
+2:
+.if \prefetch
+	.irp line, 0, 64, 128, 192
+	.if \line < 4 * \vbytes
+	prefetcht0 4096+\line(%rax)
+	.endif
+	.endr
+.endif
+	\vmove	0*\vbytes(%rax), %\R\()0
+	\vmove	1*\vbytes(%rax), %\R\()1
+	\vmove	2*\vbytes(%rax), %\R\()2
+	\vmove	3*\vbytes(%rax), %\R\()3
+	\vmove	%\R\()0, 0*\vbytes(%rax)
+	\vmove	%\R\()1, 1*\vbytes(%rax)
+	\vmove	%\R\()2, 2*\vbytes(%rax)
+	\vmove	%\R\()3, 3*\vbytes(%rax)
+	add	$4*\vbytes, %rax
+	cmp	%rsi, %rax
+	jne	2b
+	dec	%rdx
+	jnz	1b
+3:	\epilogue
+	ret
+	.size	\name, . - \name
+.endm
+
+	stream_func stream_sse2, movaps, xmm, 16, 0, no_epilogue
+	stream_func stream_avx2, vmovaps, ymm, 32, 0, vex_epilogue
+	stream_func stream_avx512, vmovaps, zmm, 64, 0, vex_epilogue
+	stream_func stream_sse2_prefetch, movaps, xmm, 16, 1, no_epilogue
+	stream_func stream_avx2_prefetch, vmovaps, ymm, 32, 1, vex_epilogue
+	stream_func stream_avx512_prefetch, vmovaps, zmm, 64, 1, vex_epilogue
+
+	.section .note.GNU-stack, "", %progbits
