@@ -58,7 +58,7 @@ TESTER_SRCS += $(addprefix user/testers/, \
 LIB_SRCS += $(addprefix user/lib/, \
 	dio.c aio.c xfer.c verify.c pagecache.c workdir.c lathist.c)
 TESTER_SRCS += $(addprefix user/testers/, \
-	drive_patterns.c drive_io.c drive.c)
+	drive_patterns.c drive_io.c drive.c speed.c sdcard.c)
 
 REF_SRCS := $(addprefix asm/ref/, \
 	fpu.c int.c)
@@ -171,6 +171,7 @@ cli-test: all $(JSONL_CHECK)
 	tests/cli/inspect.sh $(RUNNER)
 	tests/cli/paging.sh $(RUNNER)
 	tests/cli/fpu.sh $(RUNNER)
+	tests/cli/drive.sh $(RUNNER)
 	tests/cli/cook.sh $(RUNNER)
 
 # Cross runners under qemu-user: the kernels against their references, and
@@ -183,6 +184,7 @@ cross-test: cross $(JSONL_CHECK)
 		tests/cli/inspect.sh build/$$a/burnkit $(QEMU_$$a) || exit 1; \
 		tests/cli/paging.sh build/$$a/burnkit $(QEMU_$$a) || exit 1; \
 		tests/cli/fpu.sh build/$$a/burnkit $(QEMU_$$a) || exit 1; \
+		tests/cli/drive.sh build/$$a/burnkit $(QEMU_$$a) || exit 1; \
 		tests/cli/cook.sh build/$$a/burnkit $(QEMU_$$a) || exit 1; done
 
 # Every registered kernel's loop body, counted in the disassembly, against

@@ -55,7 +55,7 @@ static size_t chunk;
 static int eintr_first, calls;
 static char backing[65536];
 
-static ssize_t short_pread(int fd, void *buf, size_t len, off_t off)
+static ssize_t short_pread(int fd, void *buf, size_t len, uint64_t off)
 {
 	(void)fd;
 	calls++;
@@ -63,7 +63,7 @@ static ssize_t short_pread(int fd, void *buf, size_t len, off_t off)
 		errno = EINTR;
 		return -1;
 	}
-	if ((size_t)off >= sizeof(backing))
+	if (off >= sizeof(backing))
 		return 0;
 	if (len > chunk)
 		len = chunk;
@@ -73,7 +73,7 @@ static ssize_t short_pread(int fd, void *buf, size_t len, off_t off)
 	return (ssize_t)len;
 }
 
-static ssize_t short_pwrite(int fd, const void *buf, size_t len, off_t off)
+static ssize_t short_pwrite(int fd, const void *buf, size_t len, uint64_t off)
 {
 	(void)fd;
 	calls++;

@@ -42,6 +42,14 @@ static const struct {
 	    "/media/e918b2c6-3689-418a-a641-112b1a446de3/temp" } },
 	{ "drive", "Repeats 64, Minutes 10, Seconds 5",
 	  { "--repeats", "64", "--minutes", "10", "--seconds", "5" } },
+	/* burnkit speed: drivespeed's run time parameters and the LAN example */
+	{ "speed", "F test/disk", { "--filepath", "test/disk" } },
+	{ "speed", "FilePath /media/new", { "--filepath", "/media/new" } },
+	{ "speed", "MB 32", { "--mb", "32" } },
+	{ "speed", "FilePath /media/new/drivespeed2", { "--filepath", "/media/new/drivespeed2" } },
+	{ "speed", "FilePath /media/6449-7525/drivespeed2",
+	  { "--filepath", "/media/6449-7525/drivespeed2" } },
+	{ "speed", "FilePath /media/public/Test", { "--filepath", "/media/public/Test" } },
 	/* burnkit int and paging: stressInt's defaults, Cooking The Pi, Paging Tests */
 	{ "int", "KBytes 8, Seconds 1, Log 0", { "--kbytes", "8", "--seconds", "1", "--log", "0" } },
 	{ "int", "Seconds 80, log 2", { "--seconds", "80", "--log", "2" } },

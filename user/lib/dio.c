@@ -9,14 +9,14 @@
 #include <string.h>
 #include <unistd.h>
 
-static ssize_t sys_pread(int fd, void *buf, size_t len, off_t off)
+static ssize_t sys_pread(int fd, void *buf, size_t len, uint64_t off)
 {
-	return pread(fd, buf, len, off);
+	return pread(fd, buf, len, (off_t)off);
 }
 
-static ssize_t sys_pwrite(int fd, const void *buf, size_t len, off_t off)
+static ssize_t sys_pwrite(int fd, const void *buf, size_t len, uint64_t off)
 {
-	return pwrite(fd, buf, len, off);
+	return pwrite(fd, buf, len, (off_t)off);
 }
 
 static const struct bk_io_ops sys_ops = { sys_pread, sys_pwrite };
@@ -42,7 +42,7 @@ int bk_pread_full(int fd, void *buf, size_t len, uint64_t off, struct bk_io_coun
 	char *p = buf;
 
 	while (len) {
-		ssize_t n = io_ops->pread(fd, p, len, (off_t)off);
+		ssize_t n = io_ops->pread(fd, p, len, off);
 
 		if (n < 0 && errno == EINTR) {
 			if (c)
@@ -68,7 +68,7 @@ int bk_pwrite_full(int fd, const void *buf, size_t len, uint64_t off,
 	const char *p = buf;
 
 	while (len) {
-		ssize_t n = io_ops->pwrite(fd, p, len, (off_t)off);
+		ssize_t n = io_ops->pwrite(fd, p, len, off);
 
 		if (n < 0 && errno == EINTR) {
 			if (c)

@@ -25,8 +25,8 @@ struct bk_io_counts {
 
 /* The system calls the transfers use; tests put their own in. */
 struct bk_io_ops {
-	ssize_t (*pread)(int fd, void *buf, size_t len, off_t off);
-	ssize_t (*pwrite)(int fd, const void *buf, size_t len, off_t off);
+	ssize_t (*pread)(int fd, void *buf, size_t len, uint64_t off);
+	ssize_t (*pwrite)(int fd, const void *buf, size_t len, uint64_t off);
 };
 
 /* NULL puts the real system calls back. */

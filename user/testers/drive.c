@@ -119,7 +119,8 @@ static void output_patterns(struct drive *d)
 			unsigned n = col * 4 + row + 1, o[BK_DRIVE_FILES];
 
 			bk_drive_order(n, o);
-			bk_out(log, "%4u %4u %2u %2u %2u   ", n, o[0], o[1], o[2], o[3]);
+			bk_out(log, "%s%4u %4u %2u %2u %2u", col ? "   " : "", n, o[0], o[1],
+			       o[2], o[3]);
 		}
 		bk_out(log, "\n");
 	}

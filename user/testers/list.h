@@ -18,6 +18,8 @@
 	X(inspect)	\
 	X(paging)	\
 	X(drive)	\
+	X(speed)	\
+	X(sdcard)	\
 	X(burnin)
 
 #endif

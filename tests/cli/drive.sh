@@ -1,0 +1,215 @@
+#!/bin/sh
+# burnkit drive, speed and sdcard end to end (TAP): both parameter styles,
+# JSON lines, --verify-only catching a changed byte and a swapped file,
+# every failure mode (foreign directory, no such FilePath, no space, file
+# too large, full and read-only filesystems mid-run, Ctrl-C) with its
+# message and exit status and nothing left behind. Runs the host runner,
+# or a cross-built one under qemu-user:  tests/cli/drive.sh RUNNER [EMULATOR]
+# The test files go below $BURNKIT_TEST_DIR (default build/): a filesystem
+# on a disk, where O_DIRECT works.
+set -u
+runner=$1
+emu=${2:-}
+check=${JSONL_CHECK:-build/tests/tools/jsonl_check}
+base=${BURNKIT_TEST_DIR:-build}
+tmp=$(mktemp -d "$base/cli-drive.XXXXXX") || exit 1
+tmp=$(cd "$tmp" && pwd)
+mounts=""
+cleanup() {
+	for m in $mounts; do umount "$m" 2>/dev/null; done
+	rm -rf "$tmp"
+}
+trap cleanup EXIT INT TERM
+n=0
+failed=0
+
+bk() { $emu "$runner" "$@"; }
+
+ok() {	# ok DESCRIPTION COMMAND... : passes when COMMAND succeeds
+	desc=$1
+	shift
+	n=$((n + 1))
+	if "$@" >"$tmp/out" 2>&1; then
+		echo "ok $n - $desc"
+	else
+		echo "not ok $n - $desc"
+		sed 's/^/#   /' "$tmp/out" | head -30
+		failed=$((failed + 1))
+	fi
+}
+
+skip() {	# skip DESCRIPTION REASON
+	n=$((n + 1))
+	echo "ok $n - $1 # SKIP $2"
+}
+
+# status EXPECTED ARGS...: the runner exits EXPECTED; a usage error (2) is
+# one line on stderr.
+status() {
+	want=$1
+	shift
+	bk "$@" >"$tmp/stdout" 2>"$tmp/stderr"
+	got=$?
+	if [ "$got" -ne "$want" ]; then
+		echo "exit $got, want $want; stdout and stderr:"
+		cat "$tmp/stdout" "$tmp/stderr"
+		return 1
+	fi
+	if [ "$want" -eq 2 ] && [ "$(wc -l <"$tmp/stderr")" -ne 1 ]; then
+		echo "usage error is not one line:"
+		cat "$tmp/stderr"
+		return 1
+	fi
+	return 0
+}
+
+contains() {	# contains FILE TEXT
+	grep -q -- "$2" "$1" || { echo "\"$2\" not in $1:"; cat "$1"; return 1; }
+}
+
+absent() {	# absent PATH: nothing burnkit made is left
+	[ ! -e "$1" ] || { echo "$1 was left behind:"; ls -la "$1"; return 1; }
+}
+
+# The resolved parameters of a dry run, without the time stamp.
+resolved() {
+	bk "$@" --dry-run --json - | sed 's/"t":[0-9.e+-]*,//'
+}
+
+same() {	# same CMD1 -- CMD2: both print the same
+	a=$(resolved $1)
+	b=$(resolved $2)
+	[ "$a" = "$b" ] || { echo "legacy: $a"; echo "long:   $b"; return 1; }
+}
+
+# flip FILE OFFSET: change one byte of a file in place.
+flip() {
+	b=$(od -An -tu1 -j "$2" -N1 "$1" | tr -d ' ')
+	printf "$(printf '\\%03o' $(((b ^ 16) & 255)))" |
+		dd of="$1" bs=1 seek="$2" conv=notrunc 2>/dev/null
+}
+
+d=$tmp/d
+mkdir -p "$d"
+echo "TAP version 13"
+
+# -------------------------------------------------------------- parameters
+ok "drive: legacy words and long options resolve alike" same \
+	"drive Repeats 2, Patterns 8, Minutes 0.01, Seconds 0.02, FilePath $d, Cached" \
+	"drive --repeats 2 --patterns 8 --minutes 0.01 --seconds 0.02 --filepath $d --cachedata"
+ok "drive: R M L S letters as in the seed" same "drive R 16, M 2, L 0, S 1" \
+	"drive --repeats 16 --minutes 2 --log 0 --seconds 1"
+ok "speed: legacy and long" same "speed F $d, MB 2" "speed --filepath $d --mb 2"
+ok "sdcard: FilePath and long" same "sdcard FilePath $d --size 8M" "sdcard --filepath $d --size 8M"
+ok "drive: Patterns above 164 is a usage error" status 2 drive Patterns 165
+ok "sdcard: unknown --only is a usage error" status 2 sdcard --only nonsense --filepath "$d"
+ok "drive --help names every seed word" sh -c "$emu $runner drive --help | grep -q DontRunReadTests && $emu $runner drive --help | grep -q OutputPatterns"
+
+# -------------------------------------------------------------- drive
+ok "drive runs, legacy style" status 0 drive "Repeats 1, Patterns 16, Minutes 0, Seconds 0.01, FilePath $d"
+ok "drive: write, read pass and repeat-read lines" sh -c "grep -q 'File 4 .* MB written in' $tmp/stdout && grep -q 'Read passes     1 x 4 Files' $tmp/stdout && grep -q 'read passes of 64KB blocks' $tmp/stdout"
+ok "drive: resident pages counted before reading" contains "$tmp/stdout" "in RAM before reading: 0 of"
+ok "drive: nothing left behind" absent "$d/burnkit-drive"
+ok "drive runs, long options, JSON strict" sh -c "$emu $runner drive --repeats 1 --patterns 8 --minutes 0 --seconds 0.01 --filepath $d --outputpatterns --json $tmp/d.jsonl >$tmp/o 2>&1 && $check $tmp/d.jsonl type tester && grep -q '\"type\":\"read_pass\"' $tmp/d.jsonl && tail -1 $tmp/d.jsonl | grep -q '\"bad_words\":0'"
+ok "drive OutputPatterns prints the patterns used and the sequences" sh -c "grep -q ' 7 .* 32 .* 20 .* 8 .* 64 .* 40\$' $tmp/o && ! grep -q '^ *9 ' $tmp/o && grep -q '4    3  0  2  1 .* 16    3  0  2  1' $tmp/o"
+ok "drive: text log IOlogN.txt appended" sh -c "cd $tmp && $emu $OLDPWD/$runner drive R 1, P 4, M 0, S 0, F $d, Log 7 >/dev/null && grep -q 'Linux Storage Stress Test' IOlog7.txt"
+ok "drive CacheData: labelled cached when pages stay in RAM" status 0 drive R 1, P 8, M 0, S 0.01, F "$d", CacheData
+ok "drive CacheData: buffered I/O said" contains "$tmp/stdout" "I/O: buffered (CacheData"
+
+# DontRunReadTests then --verify-only: clean, then a changed byte, then a swapped file.
+ok "drive DontRunReadTests keeps the files" status 0 drive R 1, P 8, D, F "$d"
+ok "... and says how to check them" contains "$tmp/stdout" "burnkit drive --verify-only FilePath"
+ok "--verify-only --keep passes on unchanged files" status 0 drive --verify-only --keep F "$d"
+flip "$d/burnkit-drive/burndrive3.dat" 70000 2>/dev/null
+ok "--verify-only finds the changed byte: exit 1" status 1 drive --verify-only F "$d" --json "$tmp/v.jsonl"
+ok "... at its file, block and byte offset" contains "$tmp/stdout" "file 3 block 1, byte 70000: expected 00000001, read 00000011"
+ok "... as a strict JSON error record" sh -c "$check $tmp/v.jsonl && grep -q '\"type\":\"error\".*\"offset\":70000' $tmp/v.jsonl"
+ok "... and keeps the files for another look" contains "$tmp/stdout" "files are kept for another look"
+cp "$d/burnkit-drive/burndrive1.dat" "$d/burnkit-drive/burndrive2.dat" 2>/dev/null
+ok "--verify-only catches a wrong file" status 1 drive --verify-only F "$d"
+ok "... as Wrong File Read" contains "$tmp/stdout" "Wrong File Read"
+rm -rf "$d/burnkit-drive"
+ok "--verify-only with nothing to verify: exit 3" status 3 drive --verify-only F "$d"
+ok "... says what to run first" contains "$tmp/stderr" "no files of an earlier burnkit drive run"
+
+# -------------------------------------------------------------- failure modes
+mkdir -p "$d/burnkit-drive"
+echo precious >"$d/burnkit-drive/notes.txt"
+ok "a directory burnkit did not make is refused: exit 3" status 3 drive R 1, P 8, M 0, S 0, F "$d"
+ok "... naming it" contains "$tmp/stderr" "$d/burnkit-drive exists but burnkit did not make it"
+ok "... and its file is untouched" sh -c "[ \"\$(cat $d/burnkit-drive/notes.txt)\" = precious ]"
+rm -rf "$d/burnkit-drive"
+ok "no such FilePath: exit 3" status 3 drive F "$d/nowhere"
+ok "... says mkdir -p" contains "$tmp/stderr" "mkdir -p $d/nowhere"
+ok "a test larger than the free space is refused: exit 3" status 3 drive Repeats 100000, F "$d"
+ok "... with the numbers and what fits" sh -c "grep -q 'not enough space in $d: the test writes .* MB, .* MB are free' $tmp/stderr && grep -q 'use Repeats [0-9]* or fewer' $tmp/stderr"
+ok "... leaving nothing" absent "$d/burnkit-drive"
+ok "a file size limit mid-write: exit 3 (EFBIG)" sh -c "ulimit -f 2000; $emu $runner drive R 2, P 32, M 0, S 0, F $d >/dev/null 2>$tmp/e; [ \$? -eq 3 ]"
+ok "... names the file, the byte and the fix" sh -c "grep -q 'writing $d/burnkit-drive/burndrive1.dat failed at byte [0-9]*: File too large (EFBIG)' $tmp/e && grep -q 'ulimit -f' $tmp/e"
+ok "... and deletes what was written" absent "$d/burnkit-drive"
+
+# Ctrl-C: a long run stopped after a second exits 130 and deletes its files.
+# Started directly, not through a shell function: $! is then the runner.
+$emu "$runner" drive R 4, P 164, M 5, S 1, F "$d" >"$tmp/int.out" 2>"$tmp/int.err" &
+pid=$!
+i=0
+while [ ! -e "$d/burnkit-drive/burndrive1.dat" ] && [ $i -lt 100 ]; do sleep 0.1; i=$((i + 1)); done
+sleep 1
+kill -INT $pid
+wait $pid
+rc=$?
+ok "Ctrl-C: exit 130" sh -c "[ $rc -eq 130 ] || { cat $tmp/int.err; exit 1; }"
+ok "Ctrl-C: test files deleted" absent "$d/burnkit-drive"
+ok "Ctrl-C: says so" contains "$tmp/int.err" "interrupted: .* test file(s) deleted"
+
+# Full and read-only filesystems need root and loop devices.
+if [ "$(id -u)" != 0 ] || ! command -v mkfs.ext4 >/dev/null || ! command -v losetup >/dev/null ||
+   ! losetup -f >/dev/null 2>&1; then
+	why="needs root, loop devices and mkfs.ext4"
+	for t in "ENOSPC mid-run" "EROFS FilePath" "tmpfs labelled cached"; do skip "$t" "$why"; done
+else
+	# An ext4 image larger than the tmpfs it lives on: statvfs says there is
+	# room, the loop device runs out mid-write and returns ENOSPC.
+	mkdir -p "$tmp/small" "$tmp/img"
+	mount -t tmpfs -o size=6M tmpfs "$tmp/small" && mounts="$tmp/img $tmp/small"
+	truncate -s 64M "$tmp/small/disk.img"
+	mkfs.ext4 -q -F "$tmp/small/disk.img"
+	mount -o loop "$tmp/small/disk.img" "$tmp/img"
+	ok "the disk fills up mid-run: exit 3 (ENOSPC)" status 3 drive R 2, P 64, M 0, S 0, F "$tmp/img"
+	ok "... names the file, the numbers and the fix" sh -c "grep -q 'writing $tmp/img/burnkit-drive/burndrive1.dat failed at byte [0-9]*: No space left on device (ENOSPC); .* MB was free at the start and the test needs .* MB; the filesystem filled up' $tmp/stderr"
+	ok "... and deletes what was written" absent "$tmp/img/burnkit-drive"
+	umount "$tmp/img"
+	umount "$tmp/small"
+	mounts=""
+	mount -t tmpfs -o size=1M,ro tmpfs "$tmp/img" && mounts="$tmp/img"
+	ok "a read-only FilePath: exit 3 (EROFS)" status 3 drive R 1, P 8, M 0, S 0, F "$tmp/img"
+	ok "... says remount it read-write" contains "$tmp/stderr" "cannot create $tmp/img/burnkit-drive: Read-only file system (EROFS): remount it read-write"
+	umount "$tmp/img"
+	mounts=""
+	mount -t tmpfs -o size=16M tmpfs "$tmp/small" && mounts="$tmp/small"
+	ok "tmpfs: runs" status 0 drive R 1, P 8, M 0, S 0.01, F "$tmp/small"
+	ok "tmpfs: every read result is labelled cached" sh -c "grep -q 'Read passes .*(cached)' $tmp/stdout && grep -q 'cached: re-read from RAM' $tmp/stdout"
+	umount "$tmp/small"
+	mounts=""
+fi
+
+# -------------------------------------------------------------- speed
+ok "speed runs, legacy style" status 0 speed "MB 1, FilePath $d" --seconds 0.05 --small-files 10
+ok "speed: the drivespeed sections" sh -c "grep -q '1 MB File' $tmp/stdout && grep -q '4 MB File' $tmp/stdout && grep -q 'Cached File' $tmp/stdout && grep -q 'Bus Speed Block KB' $tmp/stdout && grep -q 'Random Read msecs' $tmp/stdout && grep -q 'Random Write msecs' $tmp/stdout && grep -q 'ms/File' $tmp/stdout"
+ok "speed: says MB is 10^6 bytes" contains "$tmp/stdout" "MB of 10^6 bytes"
+ok "speed: cached files marked cached" contains "$tmp/stdout" "cached: served from RAM"
+ok "speed: nothing left behind" absent "$d/burnkit-speed"
+ok "speed --cached (lanspeed), long options, JSON strict" sh -c "$emu $runner speed --mb 1 --filepath $d --cached --seconds 0.05 --small-files 5 --json $tmp/s.jsonl >$tmp/o 2>&1 && $check $tmp/s.jsonl type && grep -q 'LAN/WiFi Speed Test' $tmp/o && grep -q '\"type\":\"small_files\"' $tmp/s.jsonl"
+ok "speed: too big is refused with the numbers" status 3 speed MB 4096, F "$d"
+ok "... naming a size that fits" contains "$tmp/stderr" "use a smaller MB"
+
+# -------------------------------------------------------------- sdcard
+ok "sdcard runs all four tests" status 0 sdcard FilePath "$d" --size 4M --seconds 0.2 --no-targets --only seq-write --only rand-write --only rand-read --only seq-read --json "$tmp/sd.jsonl"
+ok "sdcard: figures and latency percentiles" sh -c "grep -q 'Sequential write speed' $tmp/stdout && grep -q 'Random read speed' $tmp/stdout && grep -q 'p99.9' $tmp/stdout"
+ok "sdcard: JSON strict, latency per test" sh -c "$check $tmp/sd.jsonl type && [ \$(grep -c '\"p99.9\"' $tmp/sd.jsonl) -eq 4 ]"
+ok "sdcard: nothing left behind" absent "$d/burnkit-sdcard"
+ok "sdcard with targets: PASS or FAIL per line" sh -c "$emu $runner sdcard FilePath $d --size 4M --seconds 0.2 >$tmp/o 2>&1; rc=\$?; grep -q 'Sequential write speed .* KB/s (target 10000) - ' $tmp/o && grep -q 'Random write speed .* IOPS (target 500) - ' $tmp/o && grep -q 'Random read speed .* IOPS (target 1500) - ' $tmp/o && grep -q 'Result: ' $tmp/o && { [ \$rc -eq 0 ] && grep -q 'Result: PASS' $tmp/o || [ \$rc -ne 0 ]; }"
+ok "sdcard: --time-based with a file of fewer than 2 x (depth + 2) blocks is a usage error" status 2 sdcard --size 4M --block 512K --time-based --filepath "$d"
+
+echo "1..$n"
+[ "$failed" -eq 0 ]
