@@ -27,8 +27,12 @@
  * 600 MiB per core on a Sapphire Rapids core (AVX-512 kernels): ops32 went
  * from 1.8 to 2.9 Gwords/s, ops8 from 2.6 to 3.5, ops2 from 3.3 to 3.6
  * (the same in-place read+write without arithmetic or prefetch: 3.4); at
- * L1 and L2 sizes no change beyond the noise. Prefetches past the end of
- * x are harmless (they never fault).
+ * L2 size no change beyond the noise. At L1 size the 2-op kernel, which
+ * needs both 512-bit load ports, the store port and both FP ports every
+ * cycle, loses 10-20 % to the prefetches' load slots (the 8- and 32-op
+ * kernels have slack there): the 2-op test is the memory test, so RAM
+ * size wins. Prefetches past the end of x are harmless (they never
+ * fault).
  *
  * Operation order: FUSED. ops2 is exact: (x + a) * K2, rounded twice.
  * ops8 and ops32 compute every x + c exactly as the reference, the first
