@@ -12,10 +12,13 @@
 #  2. Instructions: valgrind --tool=callgrind counts the instructions each
 #     kernel executes; divided by the blocks processed, they are compared
 #     with the loop-body count the kernel's .S file documents.
-#  3. (To come) the MIPS that `burnkit int` reports, against callgrind.
+#  3. The MIPS that `burnkit int` reports, against callgrind's count of the
+#     same run (needs build/burnkit: make all).
 #
 # Usage: scripts/bench/int.sh          (from the top of the tree)
-# Environment: CC (gcc), ROUNDS (3000), PASSES (100, under callgrind).
+# Environment: CC (gcc), ROUNDS (3000), PASSES (100, under callgrind),
+# RUNNER_SECONDS (1) and CG_SECONDS (0.3): burnkit int's seconds per test, plain
+# and under callgrind.
 # Exits non-zero only when something fails to build or run.
 
 set -eu
@@ -127,8 +130,79 @@ awk '$2 == "noise" { printf "noise: the reference against itself (write) %.3f\n"
 echo
 
 # ---------------------------------------------------------------- runner MIPS
-# Goal: the MIPS that `burnkit int` reports agree within 2 % with callgrind's
-# count for the same run. This part is added together with the tester (it
-# runs `burnkit int` at this buffer size, once plainly and once under
-# callgrind, and compares its MIPS x seconds with the kernels' Ir).
-echo "runner MIPS vs callgrind: not measured yet (needs the \`burnkit int\` tester)"
+# Goal: the MIPS that `burnkit int` reports agree within 2 % with what
+# callgrind counts for the same run. burnkit computes its MIPS from the
+# documented loop counts (instructions per call x calls / seconds). Under
+# callgrind, the same run's JSON gives the passes, seconds and MIPS of every
+# test and the calls of every kernel; callgrind gives each kernel's Ir. The
+# measured MIPS of a test are its passes x callgrind's Ir per pass (calls of
+# one buffer size each, so Ir per call is the kernel's Ir / calls) over its
+# seconds; the ratio reported/measured is the same for every test of a
+# phase, so it is checked on the fastest one, whose MIPS the log prints.
+runner=build/burnkit
+kbytes=$(( bytes / 1024 ))
+RUNNER_SECONDS=${RUNNER_SECONDS:-1}
+CG_SECONDS=${CG_SECONDS:-0.3}
+if [ ! -x "$runner" ]; then
+	echo "runner MIPS vs callgrind: no $runner (make all first)"
+	exit 0
+fi
+"$runner" int --kbytes "$kbytes" --seconds "$RUNNER_SECONDS" --no-config \
+	--json "$OUT/int_runner.jsonl" >"$OUT/int_runner.txt"
+if [ -z "$cg_table" ]; then
+	echo "runner MIPS vs callgrind: valgrind missing, not measured"
+	grep 'Maximum speed' "$OUT/int_runner.txt"
+	exit 0
+fi
+if ! valgrind --tool=callgrind --callgrind-out-file="$OUT/int_runner.callgrind" \
+	"$runner" int --kbytes "$kbytes" --seconds "$CG_SECONDS" --no-config \
+	--json "$OUT/int_runner_cg.jsonl" >"$OUT/int_runner_cg.txt" 2>"$OUT/int_runner_cg.valgrind"; then
+	cat "$OUT/int_runner_cg.valgrind" >&2
+	echo "int.sh: burnkit int failed under callgrind" >&2
+	exit 1
+fi
+runner_ir=$(callgrind_annotate --auto=no --threshold=100 "$OUT/int_runner.callgrind" |
+	awk '{ for (i = 2; i <= NF; i++) if ($i ~ /:int_(write|check|read)_[a-z0-9_]+$/) {
+		f = $i; sub(/.*:/, "", f); n = $1; gsub(",", "", n); print f, n } }')
+total_ir=$(sed -n 's/^summary: *\([0-9]*\).*/\1/p' "$OUT/int_runner.callgrind")
+
+# one member of a JSON line: member LINE KEY
+member() { sed -n 's/.*"'"$2"'":"\{0,1\}\([^,"}]*\).*/\1/p' <<<"$1"; }
+
+echo "runner: burnkit int --kbytes $kbytes, $RUNNER_SECONDS s per test (MIPS from the documented loop counts)"
+grep 'Maximum speed' "$OUT/int_runner.txt" | sed 's/^/  /'
+echo
+echo "the same under callgrind, $CG_SECONDS s per test: kernel calls and instructions"
+summary=$(tail -n 1 "$OUT/int_runner_cg.jsonl")
+printf '  %-20s %9s %14s %14s %9s\n' kernel calls "burnkit instr" "callgrind Ir" ratio
+declare -A per_call
+kernel_ir=0
+for k in write check read; do
+	sym=int_${k}_$arch
+	obj=$(sed -n "s/.*\"$sym\":{\\([^}]*\\)}.*/\\1/p" <<<"$summary")
+	calls=$(sed -n 's/.*"calls":\([0-9]*\).*/\1/p' <<<"$obj")
+	ins=$(sed -n 's/.*"instructions":\([0-9.e+]*\).*/\1/p' <<<"$obj")
+	ir=$(awk -v f="$sym" '$1 == f { print $2 }' <<<"$runner_ir")
+	kernel_ir=$(( kernel_ir + ${ir:-0} ))
+	per_call[$k]=$(awk -v ir="${ir:-0}" -v c="${calls:-1}" 'BEGIN { printf "%.6f", ir / c }')
+	awk -v s="$sym" -v c="$calls" -v i="$ins" -v ir="${ir:-0}" 'BEGIN {
+		printf "  %-20s %9d %14.0f %14.0f %9.4f\n", s, c, i, ir, ir ? i / ir : 0 }'
+done
+echo "  (the kernels are $(awk -v k="$kernel_ir" -v t="${total_ir:-0}" 'BEGIN { printf "%.1f", t ? 100 * k / t : 0 }') % of the $total_ir instructions of the whole run)"
+echo
+printf '  %-11s %14s %14s %9s   %s\n' phase "reported MIPS" "callgrind MIPS" ratio "within 2 %"
+for ph in write_read read; do
+	best=$(grep '"type":"test"' "$OUT/int_runner_cg.jsonl" | grep "\"phase\":\"$ph\"" |
+		awk -F'"mips":' '{ split($2, a, ","); print a[1], $0 }' | sort -g | tail -n 1)
+	mips=$(member "$best" mips)
+	passes=$(member "$best" passes)
+	secs=$(member "$best" seconds)
+	if [ "$ph" = write_read ]; then
+		ir_pass=$(awk -v a="${per_call[write]}" -v b="${per_call[check]}" 'BEGIN { print a + b }')
+	else
+		ir_pass=${per_call[read]}
+	fi
+	awk -v ph="$ph" -v m="$mips" -v p="$passes" -v s="$secs" -v i="$ir_pass" 'BEGIN {
+		cg = p * i / s / 1e6; r = m / cg; d = r > 1 ? r - 1 : 1 - r
+		printf "  %-11s %14.2f %14.2f %9.4f   %s\n", ph, m, cg, r, d <= 0.02 ? "yes" : "NO" }'
+done
