@@ -60,6 +60,12 @@ LIB_SRCS += $(addprefix user/lib/, \
 TESTER_SRCS += $(addprefix user/testers/, \
 	drive_patterns.c drive_io.c drive.c speed.c sdcard.c)
 
+# stressInt and paging; the documented loop counts and their inspector.
+LIB_SRCS += $(addprefix user/lib/, \
+	loopcounts.c)
+TESTER_SRCS += $(addprefix user/testers/, \
+	int_plan.c int_engine.c int.c)
+
 REF_SRCS := $(addprefix asm/ref/, \
 	fpu.c int.c)
 
@@ -177,12 +183,13 @@ cli-test: all $(JSONL_CHECK)
 # Cross runners under qemu-user: the kernels against their references, and
 # the command line (info, timer, --dry-run, errors) end to end.
 cross-test: cross $(JSONL_CHECK)
+	$(foreach a,$(CROSS_ARCHES),\
+		tests/cli/int.sh build/$(a)/burnkit $(QEMU_$(a)) && \
+		tests/cli/inspect.sh build/$(a)/burnkit $(QEMU_$(a)) && \
+		tests/cli/paging.sh build/$(a)/burnkit $(QEMU_$(a)) &&) true
 	@for a in $(CROSS_ARCHES); do \
 		$(MAKE) --no-print-directory ARCH=$$a BUILD=build/$$a asm-test || exit 1; \
 		tests/cli/cli.sh build/$$a/burnkit $(QEMU_$$a) || exit 1; \
-		tests/cli/int.sh build/$$a/burnkit $(QEMU_$$a) || exit 1; \
-		tests/cli/inspect.sh build/$$a/burnkit $(QEMU_$$a) || exit 1; \
-		tests/cli/paging.sh build/$$a/burnkit $(QEMU_$$a) || exit 1; \
 		tests/cli/fpu.sh build/$$a/burnkit $(QEMU_$$a) || exit 1; \
 		tests/cli/drive.sh build/$$a/burnkit $(QEMU_$$a) || exit 1; \
 		tests/cli/cook.sh build/$$a/burnkit $(QEMU_$$a) || exit 1; done
@@ -192,11 +199,9 @@ cross-test: cross $(JSONL_CHECK)
 # inspecting itself under qemu-user with its cross objdump.
 inspect-test: all cross
 	$(RUNNER) inspect
-	@for a in $(CROSS_ARCHES); do \
-		echo "$(QEMU_$$a) build/$$a/burnkit inspect"; \
-		$(QEMU_$$a) build/$$a/burnkit inspect || exit 1; done
+	$(foreach a,$(CROSS_ARCHES),$(QEMU_$(a)) build/$(a)/burnkit inspect &&) true
 
-test: all unit-test asm-test cli-test cross-test inspect-test fuzz-test
+test: all unit-test asm-test cli-test cross-test inspect-test fuzz-test vm-test
 
 deps:
 	@scripts/deps.sh check
@@ -209,7 +214,7 @@ check: deps
 
 run: deps-build
 	$(MAKE) --no-print-directory all
-	$(RUNNER) burnin
+	scripts/run.sh
 
 bench: all
 	@for b in scripts/bench/*.sh; do echo "== $$b"; $$b || exit 1; done
@@ -218,6 +223,10 @@ bench: all
 install: all
 	install -d $(DESTDIR)$(BINDIR)
 	install -m 0755 $(RUNNER) $(DESTDIR)$(BINDIR)/burnkit
+	$(if $(wildcard build/kmod/burnkit.ko),$(MAKE) --no-print-directory kmod-install)
+
+# The module: kmod, kmod-guests, kmod-install, dkms-install, vm-test.
+include kmod/kmod.mk
 
 clean:
 	rm -rf build
