@@ -60,12 +60,6 @@ LIB_SRCS += $(addprefix user/lib/, \
 TESTER_SRCS += $(addprefix user/testers/, \
 	drive_patterns.c drive_io.c drive.c speed.c sdcard.c)
 
-# stressInt and paging; the documented loop counts and their inspector.
-LIB_SRCS += $(addprefix user/lib/, \
-	loopcounts.c)
-TESTER_SRCS += $(addprefix user/testers/, \
-	int_plan.c int_engine.c int.c)
-
 REF_SRCS := $(addprefix asm/ref/, \
 	fpu.c int.c)
 
