@@ -195,7 +195,7 @@ inspect-test: all cross
 	$(RUNNER) inspect
 	$(foreach a,$(CROSS_ARCHES),$(QEMU_$(a)) build/$(a)/burnkit inspect &&) true
 
-test: all unit-test asm-test cli-test cross-test inspect-test fuzz-test vm-test
+test: all unit-test asm-test cli-test cross-test inspect-test fuzz-test
 
 deps:
 	@scripts/deps.sh check
@@ -208,7 +208,7 @@ check: deps
 
 run: deps-build
 	$(MAKE) --no-print-directory all
-	scripts/run.sh
+	$(RUNNER) burnin
 
 bench: all
 	@for b in scripts/bench/*.sh; do echo "== $$b"; $$b || exit 1; done
@@ -217,10 +217,6 @@ bench: all
 install: all
 	install -d $(DESTDIR)$(BINDIR)
 	install -m 0755 $(RUNNER) $(DESTDIR)$(BINDIR)/burnkit
-	$(if $(wildcard build/kmod/burnkit.ko),$(MAKE) --no-print-directory kmod-install)
-
-# The module: kmod, kmod-guests, kmod-install, dkms-install, vm-test.
-include kmod/kmod.mk
 
 clean:
 	rm -rf build
