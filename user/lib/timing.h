@@ -70,7 +70,10 @@ static inline uint64_t bk_timer_ticks(const struct bk_timer *t)
 	return t->time.src->read();
 }
 
-/* Seconds between two readings of the timebase (wrap-safe). */
+/*
+ * Seconds between two readings of the timebase (wrap-safe), less the cost
+ * of one read (burnkit.ko's in-kernel calibration when it is loaded).
+ */
 double bk_timer_seconds(const struct bk_timer *t, uint64_t start, uint64_t end);
 
 /* Cycle counter reading, 0 when there is none. */

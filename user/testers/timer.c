@@ -84,6 +84,13 @@ static int timer_run(struct bk_ctx *ctx)
 		bk_json_str(&j, "role", *role ? role : NULL);
 		bk_rec_end(&ctx->log, &j);
 	}
+	if (!strcmp(ctx->timer.time.overhead_origin, "burnkit.ko"))
+		bk_out(&ctx->log, " Timebase read overhead, burnkit.ko calibration "
+		       "(interrupts off): min %llu, median %llu ticks (%.1f/%.1f ns); "
+		       "subtracted from every interval\n",
+		       (unsigned long long)ctx->timer.time.overhead_min,
+		       (unsigned long long)ctx->timer.time.overhead_median,
+		       ctx->timer.time.overhead_min_ns, ctx->timer.time.overhead_median_ns);
 	bk_out(&ctx->log, "\n Timebase: %s; cycle counter: %s\n",
 	       ctx->timer.time.src->name,
 	       ctx->timer.cycles.usable ? ctx->timer.cycles.src->name :
