@@ -22,8 +22,9 @@
  * temporary register serves every x + c of a block: renaming makes its uses
  * independent. At RAM size the hardware prefetchers stop at every 4 KiB
  * page, so each block also prefetches (prefetcht0) its lines one page
- * ahead, as fpu_avx512.S does (the measurement is there). Prefetches past
- * the end of x are harmless (they never fault).
+ * ahead, as fpu_avx512.S does, and for the same reasons ops2 only one line
+ * per block (the measurements are there). Prefetches past the end of x are
+ * harmless (they never fault).
  *
  * ops32 needs 22 constants and 16 registers hold 5 data registers at
  * least: the 11 addends (a, c, e, ...) stay in registers, the 11 factors
@@ -45,14 +46,14 @@
  * holds 8 fpu32 or 4 fpu64 words):
  *
  *     kernel   per vector                    per block  fpu32/word  fpu64/word
- *     ops2     load 1, add 1, mul 1, store 1     21        0.66        1.31
+ *     ops2     load 1, add 1, mul 1, store 1     20        0.63        1.25
  *     ops8     load 1, add 3, mul 1, fma 2,      37        1.16        2.31
  *              store 1
  *     ops32    load 1, add 11, mul 1, fma 10,    52        3.25        6.50
  *              store 1
  *
- * plus, per block, one prefetch per 64-byte line (2 in ops2 and ops8, 1 in
- * ops32) and 3 for the loop control (add, cmp, jne). In ops32 the mul and
+ * plus, per block, prefetches (2 in ops8, one per 64-byte line; 1 in ops2
+ * and ops32) and 3 for the loop control (add, cmp, jne). In ops32 the mul and
  * the 10 fma of each vector take their factor from the stack as a memory
  * operand; they count as mul and fma, not as loads. Classes by mnemonic:
  * vmovups/vmovupd from memory is a load, to memory a store; vaddps/vaddpd
@@ -178,8 +179,7 @@ lane_masks:
 .endm
 
 .macro ops2_block p
-	prefetcht0 PREFETCH_BYTES+0*LINE_BYTES(cur)
-	prefetcht0 PREFETCH_BYTES+1*LINE_BYTES(cur)
+	prefetcht0 PREFETCH_BYTES(cur)	// one line in two, as fpu_avx512.S
 	vmovu\p	0*VEC_BYTES(cur), %ymm0
 	vmovu\p	1*VEC_BYTES(cur), %ymm1
 	vmovu\p	2*VEC_BYTES(cur), %ymm2
@@ -360,7 +360,7 @@ lane_masks:
 
 /* ---------------------------------------------------------------- kernels */
 
-// Loop body fpu32_ops2_x86_64_avx2: 21 instructions per 32 words (load 4, store 4, add 5, sub 0, mul 4, fma 0, and 0, orr 0, cmp 1, branch 1, other 2)
+// Loop body fpu32_ops2_x86_64_avx2: 20 instructions per 32 words (load 4, store 4, add 5, sub 0, mul 4, fma 0, and 0, orr 0, cmp 1, branch 1, other 1)
 ENTRY(fpu32_ops2_x86_64_avx2)
 	split	2, 4*VEC_BYTES
 	movq	bk_fpu32_consts@GOTPCREL(%rip), consts
@@ -426,7 +426,7 @@ LOOP_END(fpu32_ops32_x86_64_avx2)
 	ret
 END(fpu32_ops32_x86_64_avx2)
 
-// Loop body fpu64_ops2_x86_64_avx2: 21 instructions per 16 words (load 4, store 4, add 5, sub 0, mul 4, fma 0, and 0, orr 0, cmp 1, branch 1, other 2)
+// Loop body fpu64_ops2_x86_64_avx2: 20 instructions per 16 words (load 4, store 4, add 5, sub 0, mul 4, fma 0, and 0, orr 0, cmp 1, branch 1, other 1)
 ENTRY(fpu64_ops2_x86_64_avx2)
 	split	3, 4*VEC_BYTES
 	movq	bk_fpu64_consts@GOTPCREL(%rip), consts

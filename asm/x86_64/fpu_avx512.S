@@ -24,15 +24,15 @@
  * At RAM size the hardware prefetchers stop at every 4 KiB page and the
  * long chains of ops8 and ops32 leave few loads in flight, so each block
  * also prefetches (prefetcht0) its lines one page ahead. Measured with
- * 600 MiB per core on a Sapphire Rapids core (AVX-512 kernels): ops32 went
- * from 1.8 to 2.9 Gwords/s, ops8 from 2.6 to 3.5, ops2 from 3.3 to 3.6
- * (the same in-place read+write without arithmetic or prefetch: 3.4); at
- * L2 size no change beyond the noise. At L1 size the 2-op kernel, which
- * needs both 512-bit load ports, the store port and both FP ports every
- * cycle, loses 10-20 % to the prefetches' load slots (the 8- and 32-op
- * kernels have slack there): the 2-op test is the memory test, so RAM
- * size wins. Prefetches past the end of x are harmless (they never
- * fault).
+ * 600 MiB per core on a Sapphire Rapids core: ops32 went from 1.8 to 2.9
+ * Gwords/s, ops8 from 2.6 to 3.5; at L2 size no change beyond the noise.
+ * The 2-op kernel needs both 512-bit load ports, the store port and both
+ * FP ports every cycle at L1 size, where one prefetch per line cost it 10
+ * to 20 per cent; its own loads keep the hardware prefetchers going, and
+ * one prefetch per block (one line in four) gave the same gain at RAM size
+ * as one per line (2.5-2.6 -> 2.9-3.0 Gwords/s; the in-place stream with
+ * prefetch: 3.1) for 5 per cent at L1. Prefetches past the end of x are
+ * harmless (they never fault).
  *
  * Operation order: FUSED. ops2 is exact: (x + a) * K2, rounded twice.
  * ops8 and ops32 compute every x + c exactly as the reference, the first
@@ -46,8 +46,8 @@
  * or 8 fpu64 words), by class as the `Loop body` lines state them:
  *
  *     kernel   per vector (one 64-byte line)     per block  fpu32/word  fpu64/word
- *     ops2     load 1, add 1, mul 1, store 1,        23        0.36        0.72
- *              other 1 (prefetch)
+ *     ops2     load 1, add 1, mul 1, store 1         20        0.31        0.63
+ *              (and 1 prefetch per block)
  *     ops8     load 1, add 3, mul 1, fma 2,          39        0.61        1.22
  *              store 1, other 1 (prefetch)
  *     ops32    load 1, add 11, mul 1, fma 10,       103        1.61        3.22
@@ -204,10 +204,7 @@
 .endm
 
 .macro ops2_block p
-	prefetcht0 PREFETCH_BYTES+0*VEC_BYTES(cur)
-	prefetcht0 PREFETCH_BYTES+1*VEC_BYTES(cur)
-	prefetcht0 PREFETCH_BYTES+2*VEC_BYTES(cur)
-	prefetcht0 PREFETCH_BYTES+3*VEC_BYTES(cur)
+	prefetcht0 PREFETCH_BYTES(cur)	// one line in four: see the strategy
 	vmovu\p	0*VEC_BYTES(cur), %zmm0
 	vmovu\p	1*VEC_BYTES(cur), %zmm1
 	vmovu\p	2*VEC_BYTES(cur), %zmm2
@@ -335,7 +332,7 @@
 
 /* ---------------------------------------------------------------- kernels */
 
-// Loop body fpu32_ops2_x86_64_avx512: 23 instructions per 64 words (load 4, store 4, add 5, sub 0, mul 4, fma 0, and 0, orr 0, cmp 1, branch 1, other 4)
+// Loop body fpu32_ops2_x86_64_avx512: 20 instructions per 64 words (load 4, store 4, add 5, sub 0, mul 4, fma 0, and 0, orr 0, cmp 1, branch 1, other 1)
 ENTRY(fpu32_ops2_x86_64_avx512)
 	split	2
 	movq	bk_fpu32_consts@GOTPCREL(%rip), consts
@@ -401,7 +398,7 @@ LOOP_END(fpu32_ops32_x86_64_avx512)
 	ret
 END(fpu32_ops32_x86_64_avx512)
 
-// Loop body fpu64_ops2_x86_64_avx512: 23 instructions per 32 words (load 4, store 4, add 5, sub 0, mul 4, fma 0, and 0, orr 0, cmp 1, branch 1, other 4)
+// Loop body fpu64_ops2_x86_64_avx512: 20 instructions per 32 words (load 4, store 4, add 5, sub 0, mul 4, fma 0, and 0, orr 0, cmp 1, branch 1, other 1)
 ENTRY(fpu64_ops2_x86_64_avx512)
 	split	3
 	movq	bk_fpu64_consts@GOTPCREL(%rip), consts
