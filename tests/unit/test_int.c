@@ -309,3 +309,88 @@ Test(int_engine, kernels_named_by_symbol_with_their_documented_counts)
 		cr_assert_eq(use[i].count->words, INT_BLOCK_WORDS);
 	}
 }
+
+/*
+ * The whole run with a faulty kernel put in the table (a unit-test stand-in
+ * for bad memory; the runner has no such switch): the write/read tests
+ * stop at the first pass and report the word, the read tests find it after
+ * generation, and the run ends in BK_EXIT_FAULT.
+ */
+#define FAULT_WORD 42	/* a p1 word: 42 mod 8 is 2 */
+
+static void write_with_a_flipped_bit(uint32_t *buf, size_t words, uint32_t p1,
+				     uint32_t p2)
+{
+	int_write_ref(buf, words, p1, p2);
+	buf[FAULT_WORD] ^= 0x80u;
+}
+
+static uint32_t read_one_off(const uint32_t *buf, size_t words)
+{
+	return int_read_ref(buf, words) + 1;
+}
+
+static int run_faulty(struct bk_kernel_table *kt, char **text, char **json)
+{
+	static struct bk_timer tm;
+	static int timer_ready;
+	struct captured_log c;
+	static struct int_result res;
+	int rc;
+
+	if (!timer_ready) {
+		bk_timer_init(&tm, 1);
+		timer_ready = 1;
+	}
+	capture(&c);
+	struct int_config cfg = { .bytes = 4096, .seconds = 0.01, .kernels = kt,
+				  .timer = &tm, .log = &c.log, .run = "int" };
+
+	rc = int_run(&cfg, &res);
+	*text = slurp(c.console);
+	*json = slurp(c.json);
+	fclose(c.console);
+	fclose(c.json);
+	cr_assert_gt(res.errors, 0, "the faults were not counted");
+	return rc;
+}
+
+Test(int_engine, a_bad_word_in_every_write_fails_the_run_and_is_reported)
+{
+	struct bk_kernel_table kt;
+	char err[256], *text, *json;
+
+	cr_assert_eq(bk_dispatch_init(&kt, NULL, err, sizeof(err)), 0, "%s", err);
+	kt.int_write = write_with_a_flipped_bit;
+	cr_assert_eq(run_faulty(&kt, &text, &json), BK_EXIT_FAULT);
+	cr_assert(strstr(text, "  1 ") && strstr(text, "Pattern 00000000 ERROR in pass 1\n"),
+		  "%s", text);
+	cr_assert(strstr(text, " Pattern 00000000 Was 00000080 Word 42\n"), "%s", text);
+	cr_assert(strstr(text, " Pattern FFFFFFFF Was FFFFFF7F Word 42\n"), "%s", text);
+	cr_assert(strstr(text, "ERROR found checking data after generation - Test 3"),
+		  "%s", text);
+	cr_assert(strstr(json, "\"type\":\"error\"") &&
+		  strstr(json, "\"word\":42,\"offset\":168"), "%s", json);
+	cr_assert(strstr(json, "\"phase\":\"write_read\",\"test\":1,\"pattern\":\"00000000\""),
+		  "%s", json);
+	cr_assert(strstr(json, "\"result\":\"error\""), "%s", json);
+	free(text);
+	free(json);
+}
+
+Test(int_engine, a_wrong_read_total_fails_the_test_and_says_memory_was_right)
+{
+	struct bk_kernel_table kt;
+	char err[256], *text, *json;
+
+	cr_assert_eq(bk_dispatch_init(&kt, NULL, err, sizeof(err)), 0, "%s", err);
+	kt.int_read = read_one_off;
+	cr_assert_eq(run_faulty(&kt, &text, &json), BK_EXIT_FAULT);
+	cr_assert_eq(strstr(text, "Result OK") ? 1 : 0, 1, "write/read still passes");
+	cr_assert(strstr(text, "ERROR Was 00000001, expected 00000000 (pass 1)"), "%s", text);
+	cr_assert(strstr(text, "checked but no errors found: the wrong total came from "
+			 "reading"), "%s", text);
+	cr_assert(strstr(json, "\"read_total_wrong\":true"), "%s", json);
+	free(text);
+	free(json);
+}
