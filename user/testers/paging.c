@@ -30,13 +30,13 @@ static const struct bk_param paging_params[] = {
 	{ "kbytes", "KBytes", BK_PT_INT, 4, 4294967296.0, NULL,
 	  "KBytes to test (default: 20% more than MemAvailable, at most "
 	  "MemAvailable plus half the free swap)", NULL },
-	{ "mem", NULL, BK_PT_SIZE, 4096, 1125899906842624.0, NULL,
+	{ "mem", NULL, BK_PT_SIZE, 4096, 1e15, NULL,
 	  "the size as bytes (512M, 2G) or N% of RAM (MemTotal), instead of KBytes",
 	  NULL },
 	{ "seconds", "Seconds", BK_PT_REAL, 0.01, 86400, "1",
 	  "running time of each of the 12 tests, at each size (one pass at least)",
 	  NULL },
-	{ "baseline", NULL, BK_PT_SIZE, 4096, 1125899906842624.0, NULL,
+	{ "baseline", NULL, BK_PT_SIZE, 4096, 1e15, NULL,
 	  "size of the run that fits, the speeds to compare with (default: a "
 	  "quarter of the test size, at most 256M and a quarter of MemAvailable)",
 	  NULL },
