@@ -71,9 +71,11 @@ absent() {	# absent PATH: nothing burnkit made is left
 	[ ! -e "$1" ] || { echo "$1 was left behind:"; ls -la "$1"; return 1; }
 }
 
-# The resolved parameters of a dry run, without the time stamp.
+# The resolved parameters of a dry run, without the time stamp (in $tmp:
+# a dry run with Log N opens IOlogN.txt).
 resolved() {
-	bk "$@" --dry-run --json - | sed 's/"t":[0-9.e+-]*,//'
+	(cd "$tmp" && $emu "$OLDPWD/$runner" "$@" --dry-run --json -) |
+		sed 's/"t":[0-9.e+-]*,//'
 }
 
 same() {	# same CMD1 -- CMD2: both print the same

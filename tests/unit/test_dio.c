@@ -219,11 +219,11 @@ static uint64_t seq_offset(void *arg, uint64_t i)
 	return s->random ? (i * 7919 % 64) * s->len : i * s->len;
 }
 
-static void fill(void *arg, uint64_t i, uint64_t off, void *buf, size_t len)
+static void fill(void *arg, uint64_t i, uint64_t off, void *buf, size_t len, uint64_t prev)
 {
 	(void)arg;
 	(void)i;
-	bk_layout_fill(&file1, buf, off, len);
+	bk_layout_refill(&file1, buf, off, len, prev);
 }
 
 static int check(void *arg, uint64_t i, uint64_t off, void *buf, size_t len)

@@ -192,3 +192,25 @@ Test(verify, data_of_another_run_or_file_or_place_is_caught)
 		     "a misplaced unit");
 	free(f);
 }
+
+Test(verify, refilling_a_buffer_equals_filling_it)
+{
+	size_t len = 16 * BK_UNIT_BYTES;
+	uint32_t *a = aligned_alloc(4096, len), *b = aligned_alloc(4096, len);
+	unsigned seed = 7;
+	uint64_t prev = UINT64_MAX;
+
+	for (int i = 0; i < 500; i++) {
+		/* Offsets that keep, shift, and repeat the pattern cycle (7 units). */
+		uint64_t off = (uint64_t)(rand_r(&seed) % 4 == 0 ? 7 * (rand_r(&seed) % 100) :
+					  rand_r(&seed) % 10000) * BK_UNIT_BYTES;
+
+		bk_layout_refill(&layout, a, off, len, prev);
+		bk_layout_fill(&layout, b, off, len);
+		cr_assert_arr_eq(a, b, len, "refill at %llu after %llu", (unsigned long long)off,
+				 (unsigned long long)prev);
+		prev = off;
+	}
+	free(a);
+	free(b);
+}

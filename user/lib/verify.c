@@ -57,6 +57,30 @@ void bk_layout_fill(const struct bk_layout *l, void *buf, uint64_t off, size_t l
 	}
 }
 
+void bk_layout_refill(const struct bk_layout *l, void *buf, uint64_t off, size_t len,
+		      uint64_t prev_off)
+{
+	uint32_t *out = buf;
+
+	if (prev_off == UINT64_MAX || off % BK_UNIT_BYTES || prev_off % BK_UNIT_BYTES ||
+	    len % BK_UNIT_BYTES) {
+		bk_layout_fill(l, buf, off, len);
+		return;
+	}
+	for (size_t done = 0; done < len; done += BK_UNIT_BYTES) {
+		uint64_t unit = (off + done) / BK_UNIT_BYTES;
+		uint32_t hdr[BK_UNIT_HEADER_WORDS], fill, was, number, gen;
+
+		bk_layout_header(l, unit, hdr, &fill);
+		l->pattern(l->arg, (prev_off + done) / BK_UNIT_BYTES, &number, &was, &gen);
+		memcpy(out, hdr, sizeof(hdr));
+		if (was != fill)
+			fill_words(out + BK_UNIT_HEADER_WORDS, BK_UNIT_WORDS - BK_UNIT_HEADER_WORDS,
+				   fill);
+		out += BK_UNIT_WORDS;
+	}
+}
+
 uint32_t bk_layout_word(const struct bk_layout *l, uint64_t off)
 {
 	uint32_t hdr[BK_UNIT_HEADER_WORDS], fill;

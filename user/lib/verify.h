@@ -52,6 +52,16 @@ void bk_layout_header(const struct bk_layout *l, uint64_t unit,
  */
 void bk_layout_fill(const struct bk_layout *l, void *buf, uint64_t off, size_t len);
 
+/*
+ * The same, for a buffer that already holds what bk_layout_fill wrote for
+ * prev_off (same l, same len): only the words that differ are written (the
+ * headers, and the pattern words of units whose pattern changed), which
+ * makes refilling a big sequential write buffer cheap when the patterns
+ * repeat with the buffer's length. prev_off UINT64_MAX: fill it all.
+ */
+void bk_layout_refill(const struct bk_layout *l, void *buf, uint64_t off, size_t len,
+		      uint64_t prev_off);
+
 /* The expected word at byte offset off (a multiple of 4). */
 uint32_t bk_layout_word(const struct bk_layout *l, uint64_t off);
 

@@ -12,6 +12,9 @@ struct stream {
 	struct bk_xfer *x;
 	void *free_bufs[BK_AIO_MAX_DEPTH + 1];
 	unsigned nfree;
+	void *bufs[BK_AIO_MAX_DEPTH + 1];	/* every buffer, and ... */
+	uint64_t filled_for[BK_AIO_MAX_DEPTH + 1];	/* ... the offset it holds */
+	unsigned nbufs;
 	void *ready;		/* a buffer already filled for transfer `next` */
 	uint64_t next;
 	int stopping;
@@ -33,6 +36,19 @@ static int more(struct stream *s)
 	return 1;
 }
 
+/* Fill buf for transfer `next`, telling prepare what the buffer holds. */
+static void fill(struct stream *s, void *buf)
+{
+	struct bk_xfer *x = s->x;
+	uint64_t off = x->offset(x->arg, s->next);
+	unsigned k;
+
+	for (k = 0; k < s->nbufs && s->bufs[k] != buf; k++)
+		;
+	x->prepare(x->arg, s->next, off, buf, x->len, s->filled_for[k]);
+	s->filled_for[k] = off;
+}
+
 /* A buffer holding what transfer `next` writes (reads: any free one). */
 static void *take_buffer(struct stream *s)
 {
@@ -45,7 +61,7 @@ static void *take_buffer(struct stream *s)
 	}
 	buf = s->free_bufs[--s->nfree];
 	if (x->write && x->prepare)
-		x->prepare(x->arg, s->next, x->offset(x->arg, s->next), buf, x->len);
+		fill(s, buf);
 	return buf;
 }
 
@@ -82,7 +98,7 @@ static void prepare_ahead(struct stream *s)
 	if (!x->write || !x->prepare || s->ready || !s->nfree || !more(s))
 		return;
 	s->ready = s->free_bufs[--s->nfree];
-	x->prepare(x->arg, s->next, x->offset(x->arg, s->next), s->ready, x->len);
+	fill(s, s->ready);
 }
 
 static void fail(struct stream *s, int err, uint64_t off)
@@ -120,6 +136,8 @@ int bk_xfer_run(struct bk_xfer *x)
 			return -ENOMEM;
 		}
 		s.free_bufs[s.nfree++] = all[i];
+		s.bufs[s.nbufs] = all[i];
+		s.filled_for[s.nbufs++] = UINT64_MAX;
 	}
 
 	t0 = bk_now_ns();

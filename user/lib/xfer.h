@@ -28,8 +28,13 @@ struct bk_xfer {
 	uint64_t deadline_ns;	/* bk_now_ns() to stop submitting at; 0: none */
 	/* Offset of transfer i. */
 	uint64_t (*offset)(void *arg, uint64_t i);
-	/* Writes: fill buf with what transfer i writes at off. */
-	void (*prepare)(void *arg, uint64_t i, uint64_t off, void *buf, size_t len);
+	/*
+	 * Writes: fill buf with what transfer i writes at off. prev_off: the
+	 * offset this buffer was last filled for in this run (its content is
+	 * still that), UINT64_MAX the first time.
+	 */
+	void (*prepare)(void *arg, uint64_t i, uint64_t off, void *buf, size_t len,
+			uint64_t prev_off);
 	/* After transfer i is whole (reads: check buf). Nonzero stops the stream. */
 	int (*complete)(void *arg, uint64_t i, uint64_t off, void *buf, size_t len);
 	void *arg;

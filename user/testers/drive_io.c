@@ -396,12 +396,13 @@ static uint64_t stream_offset(void *arg, uint64_t i)
 	}
 }
 
-static void stream_fill(void *arg, uint64_t i, uint64_t off, void *buf, size_t len)
+static void stream_fill(void *arg, uint64_t i, uint64_t off, void *buf, size_t len,
+			uint64_t prev_off)
 {
 	struct bk_drive_stream *s = arg;
 
 	(void)i;
-	bk_layout_fill(s->l, buf, off, len);
+	bk_layout_refill(s->l, buf, off, len, prev_off);
 }
 
 static void stream_progress(struct bk_drive_stream *s, uint64_t i)

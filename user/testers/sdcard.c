@@ -79,13 +79,17 @@ struct sdcard {
 	struct view { const struct sdcard *s; unsigned ahead; } view_now, view_next;
 };
 
-/* Unit u holds pattern (u % 164) + 1 at the generation last written (next: one more). */
+/*
+ * Unit u holds pattern (u % 256) % 164 + 1, at the generation last written
+ * (next: one more). Patterns repeating every 256 units (1 MiB) leave a
+ * refilled sequential write buffer only its headers to rewrite.
+ */
 static void sd_pattern(const void *arg, uint64_t unit, uint32_t *number, uint32_t *word,
 		       uint32_t *generation)
 {
 	const struct view *v = arg;
 
-	*number = (uint32_t)(unit % BK_DRIVE_PATTERNS) + 1;
+	*number = (uint32_t)(unit % 256 % BK_DRIVE_PATTERNS) + 1;
 	*word = bk_drive_pattern(*number);
 	*generation = (uint16_t)(v->s->gen[unit] + v->ahead);
 }

@@ -55,12 +55,13 @@ struct speed {
 	unsigned footnote;	/* a value was labelled cached */
 };
 
+/* Unit u of file f: pattern ((u + f) % 256) % 164 + 1, the same every 1 MiB. */
 static void speed_pattern(const void *arg, uint64_t unit, uint32_t *number,
 			  uint32_t *word, uint32_t *generation)
 {
 	const struct bk_layout *l = arg;
 
-	*number = (uint32_t)((unit + l->file) % BK_DRIVE_PATTERNS) + 1;
+	*number = (uint32_t)((unit + l->file) % 256 % BK_DRIVE_PATTERNS) + 1;
 	*word = bk_drive_pattern(*number);
 	*generation = 0;
 }
