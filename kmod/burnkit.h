@@ -81,6 +81,12 @@ void bk_sources_exit(void);
 /* Queue an injected state; -ENOSPC when the queue is full. */
 int bk_inject_push(u32 state, s32 temp_mc, u32 mhz);
 
+/* netlink.c: each transition multicast on the generic netlink family. */
+int bk_netlink_init(void);
+void bk_netlink_exit(void);
+void bk_netlink_features(struct seq_file *m);
+void bk_netlink_send(const struct burnkit_event *e);
+
 /* rpi_firmware.c: the Raspberry Pi firmware, when its driver is there. */
 void bk_rpi_init(void);
 void bk_rpi_exit(void);

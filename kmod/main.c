@@ -145,6 +145,7 @@ static int features_show(struct seq_file *m, void *unused)
 	bk_cycles_features(m);
 	bk_clock_features(m);
 	bk_throttle_features(m);
+	bk_netlink_features(m);
 	return 0;
 }
 DEFINE_SHOW_ATTRIBUTE(features);
@@ -182,9 +183,12 @@ static int __init burnkit_init(void)
 	ret = bk_clock_init(bk_dir, clock_window_us);
 	if (ret)
 		goto out_cycles;
-	ret = bk_throttle_init(bk_dir, period_ms, inject);
+	ret = bk_netlink_init();
 	if (ret)
 		goto out_clock;
+	ret = bk_throttle_init(bk_dir, period_ms, inject);
+	if (ret)
+		goto out_netlink;
 	ret = bk_pagecache_init(bk_dir);
 	if (ret)
 		goto out_throttle;
@@ -196,6 +200,8 @@ static int __init burnkit_init(void)
 out_throttle:
 	bk_remove_files();
 	bk_throttle_exit();
+out_netlink:
+	bk_netlink_exit();
 out_clock:
 	bk_remove_files();
 	bk_clock_exit();
@@ -213,6 +219,7 @@ static void __exit burnkit_exit(void)
 	bk_remove_files();
 	bk_pagecache_exit();
 	bk_throttle_exit();
+	bk_netlink_exit();
 	bk_clock_exit();
 	bk_cycles_exit();
 	bk_rpi_exit();

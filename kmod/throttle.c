@@ -51,7 +51,7 @@ static u64 bk_ring_oldest(void)
 static void bk_record(const struct bk_instance *in,
 		      const struct bk_source_reading *now, u64 time_ns)
 {
-	struct burnkit_event *e;
+	struct burnkit_event *e, sent;
 
 	spin_lock(&bk_ring_lock);
 	e = &bk_ring[bk_ring_next % BURNKIT_EVENT_RING_SIZE];
@@ -65,7 +65,9 @@ static void bk_record(const struct bk_instance *in,
 	e->new_state = now->state;
 	e->temp_mc = now->temp_mc;
 	e->mhz = now->mhz;
+	sent = *e;
 	spin_unlock(&bk_ring_lock);
+	bk_netlink_send(&sent);	/* outside the lock: it allocates */
 }
 
 /* One pass over every instance; transitions go to the ring. */
