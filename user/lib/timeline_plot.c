@@ -12,7 +12,7 @@
 #define PLOT_W 720.0
 #define PANEL_H 190.0
 #define PANEL_GAP 36.0
-#define TOP 92.0
+#define TOP 112.0
 #define LEGEND_X (PLOT_L + PLOT_W + 24)
 
 static const char *const palette[] = {
@@ -258,6 +258,14 @@ static double baseline_of(const struct bk_analysis *a, const char *series)
 	return NAN;
 }
 
+static const char *tester_of(const struct bk_timeline *tl, int copy)
+{
+	for (size_t i = 0; i < tl->ncopies; i++)
+		if (tl->copies[i].copy == copy)
+			return tl->copies[i].tester;
+	return "?";
+}
+
 static void perf_range(const struct bk_timeline *tl, const struct bk_analysis *a,
 		       struct panel *p)
 {
@@ -314,7 +322,8 @@ static void perf_panel(struct bk_svg *svg, const struct bk_timeline *tl,
 		bk_svg_group_begin(svg, "series", title);
 		bk_svg_polyline(svg, xs, ys, n, style);
 		bk_svg_group_end(svg);
-		snprintf(label, sizeof(label), "%s = %.4g %s", s->label, base, s->unit);
+		snprintf(label, sizeof(label), "%s %s cpu%d: %.4g %s", s->name,
+			 tester_of(tl, s->copy), s->cpu, base, s->unit);
 		if (ly < p->y0 + PANEL_H)
 			legend_entry(svg, ly, color(drawn), NULL, label);
 		ly += 16;
@@ -419,7 +428,7 @@ int bk_timeline_svg(const struct bk_timeline *tl, const struct bk_analysis *a,
 		  .note = "no temperature recorded (no thermal zone or hwmon sensor)" },
 		{ .title = "CPU clock", .unit = "MHz",
 		  .note = "no CPU clock recorded (no cpufreq, no cpu MHz, no burnkit.ko)" },
-		{ .title = "Throughput", .unit = "% of each copy's usual speed",
+		{ .title = "Throughput", .unit = "% of each copy's usual speed, in the legend",
 		  .note = "no passes recorded" },
 	};
 	size_t npanels = tl->ncopies ? 3 : 2, most = 16;
@@ -456,7 +465,7 @@ int bk_timeline_svg(const struct bk_timeline *tl, const struct bk_analysis *a,
 		return -1;
 	}
 	headline(&svg, tl, a);
-	key(&svg, 72);
+	key(&svg, 74);
 	for (size_t i = 0; i < npanels; i++) {
 		frame(&svg, &ax, &panels[i], i + 1 == npanels);
 		shade(&svg, &ax, &panels[i], a->throttle, a->nthrottle, STYLE_THROTTLE,

@@ -1,0 +1,107 @@
+# Cooking in the guest, with the module's injected throttling: burnkit cook
+# runs two copies and the recorder while a throttle interval is injected
+# and a competing process slows copy 0 inside it, then copy 1 outside any.
+# The timeline must hold the injected transitions within one sample period
+# of their kernel time, mark the drop inside the interval as throttling and
+# the one outside as interference, and draw the chart; burnkit report reads
+# the timeline cut short; burnkit watch prints transitions as they happen,
+# through netlink and through the event file.
+# Files go to $BURNKIT_DISK/cook (tests/cli/cook_vm.sh copies them out).
+
+cook_sample=0.2
+
+# The awk fields of JSON lines: the number after "KEY":.
+jnum() {
+	sed -n "s/.*\"$1\":\(-\{0,1\}[0-9.e+-]*\).*/\1/p"
+}
+
+if ! command -v burnkit > /dev/null || ! burnkit list 2>/dev/null | grep -q '^cook '; then
+	skip "cooking" "the runner with cook is not built for $BURNKIT_VM_ARCH"
+else
+	[ "$(kv $BK/features inject)" = on ] || { unload; load inject=1; }
+	echo 100 > $BK/throttle_period_ms
+	out=${BURNKIT_DISK:-$S}/cook
+	rm -rf "$out"
+	mkdir -p "$out"
+	(
+		sleep 6
+		echo "1 85000 600" > $BK/throttle_inject
+		burnkit fpu --cpu 0 --seconds 3 > /dev/null 2>&1
+		echo 0 > $BK/throttle_inject
+		sleep 3
+		burnkit fpu --cpu 1 --seconds 3 > /dev/null 2>&1
+	) &
+	hogs=$!
+	burnkit cook --run "int KBytes 8, Seconds 0.25" --copies 2 --minutes 0.35 \
+		--sample $cook_sample --json "$out/cook.jsonl" --csv "$out/cook.csv" \
+		> "$out/cook.out" 2>&1
+	rc=$?
+	wait $hogs
+	check_eq "cook with injected throttling exits 0" 0 "$rc"
+	[ "$rc" = 0 ] || sed 's/^/#   /' "$out/cook.out" | tail -n 20
+	tl=$out/cook.jsonl
+
+	grep '"type":"throttle"' "$tl" | grep '"source":"inject"' > $S/inject.jsonl
+	check_eq "both injected transitions are in the timeline" 2 "$(wc -l < $S/inject.jsonl)"
+	lags=$(jnum lag_s < $S/inject.jsonl | tr '\n' ' ')
+	diag "lag from the kernel's timestamp to the timeline: $lags s"
+	check "each within one sample period ($cook_sample s) of its kernel time" \
+		awk -v max=$cook_sample 'BEGIN { n = 0 } { n++; if ($1 + 0 < 0 || $1 + 0 > max) bad = 1 } END { exit bad || n != 2 }' <<EOF
+$(jnum lag_s < $S/inject.jsonl)
+EOF
+	on=$(grep '"active":true' $S/inject.jsonl | jnum at)
+	off=$(grep '"active":false' $S/inject.jsonl | jnum at)
+	diag "injected interval: $on - $off s"
+
+	grep '"type":"drop"' "$tl" > $S/drops.jsonl
+	sed 's/^/# /' $S/drops.jsonl | cut -c 1-220
+	check "a drop inside the injected interval is marked throttling" \
+		awk -v on="$on" -v off="$off" -v s=$cook_sample '
+			/"cause":"throttling"/ {
+				match($0, /"from":[0-9.e+-]*/); f = substr($0, RSTART + 7, RLENGTH - 7) + 0
+				match($0, /"at":[0-9.e+-]*/); a = substr($0, RSTART + 5, RLENGTH - 5) + 0
+				if (f <= off + s && a >= on - s) found = 1
+			}
+			END { exit !found }' $S/drops.jsonl
+	check "a drop with no throttle near it is marked interference" \
+		grep -q '"cause":"interference"' $S/drops.jsonl
+	check "no drop far from the interval is called throttling" \
+		awk -v on="$on" -v off="$off" -v s=$cook_sample '
+			/"cause":"throttling"/ {
+				match($0, /"from":[0-9.e+-]*/); f = substr($0, RSTART + 7, RLENGTH - 7) + 0
+				match($0, /"at":[0-9.e+-]*/); a = substr($0, RSTART + 5, RLENGTH - 5) + 0
+				if (f > off + s || a < on - s) exit 1
+			}' $S/drops.jsonl
+	tail -n 1 "$tl" > $S/summary.json
+	check "the summary has the first throttle and the share of time throttled" \
+		sh -c "grep -q '\"first_throttle_s\":[0-9]' $S/summary.json && grep -q '\"throttled_share\":0\.[0-9]' $S/summary.json"
+	diag "$(grep -E '^ (Peak|First|Time thr|Performance|Drops|Recorder)' "$out/cook.out" | tr -s ' ' | tr '\n' ';')"
+	check "the chart holds both copies and the throttle interval" \
+		sh -c "grep -q '<title>copy 0 int' $out/cook.svg && grep -q '<title>copy 1 int' $out/cook.svg && grep -q '<g class=\"throttled\">' $out/cook.svg && tail -n 1 $out/cook.svg | grep -q '</svg>'"
+
+	size=$(wc -c < "$tl")
+	head -c $((size * 2 / 3)) "$tl" > "$out/cut.jsonl"
+	burnkit report "$out/cut.jsonl" > $S/cut.out 2>&1
+	check_eq "report of the timeline cut at two thirds exits 0" 0 $?
+	check "and says it was cut short" grep -q 'CUT SHORT' $S/cut.out
+
+	# watch: each way the module can tell it.
+	for via in poll netlink; do
+		burnkit watch --via $via --seconds 2 > $S/watch.out 2>&1 &
+		w=$!
+		sleep 0.7
+		echo "2 90000 700" > $BK/throttle_inject
+		sleep 0.3
+		echo 0 > $BK/throttle_inject
+		wait $w
+		wrc=$?
+		if [ $via = netlink ] && [ $wrc = 3 ]; then
+			skip "watch via netlink" "$(tail -n 1 $S/watch.out)"
+			continue
+		fi
+		check_eq "watch --via $via exits 0" 0 $wrc
+		check "watch --via $via prints both transitions" \
+			sh -c "grep -q 'inject/0: 0 -> 2.*SLOWED DOWN' $S/watch.out && grep -q 'inject/0: 2 -> 0.*released' $S/watch.out"
+	done
+	check_kernel_clean "kernel clean after cooking"
+fi
