@@ -70,32 +70,32 @@ OUT=build/bench
 mkdir -p "$OUT/asm"
 
 case "$($CC -dumpmachine)" in
-x86_64-*) arch=x86_64; baseline="-march=x86-64 -mtune=generic" ;;
-aarch64-*) arch=aarch64; baseline="-march=armv8-a" ;;
-arm*) arch=armv7; baseline="-march=armv7-a -mfpu=vfpv3-d16 -mfloat-abi=hard" ;;
+x86_64-*) arch=x86_64; baseline=(-march=x86-64 -mtune=generic) ;;
+aarch64-*) arch=aarch64; baseline=(-march=armv8-a) ;;
+arm*) arch=armv7; baseline=(-march=armv7-a -mfpu=vfpv3-d16 -mfloat-abi=hard) ;;
 *) echo "fpu.sh: no kernels for $($CC -dumpmachine)" >&2; exit 1 ;;
 esac
 
 # ---------------------------------------------------------------- build
-BK_CFLAGS="-std=c11 -Wall -Wextra -Werror -Wshadow -Wstrict-prototypes -Wmissing-prototypes -Wformat=2 -fno-strict-aliasing"
-CPPFLAGS="-D_GNU_SOURCE -Iinclude -Iuser/lib -Iasm"
+BK_CFLAGS=(-std=c11 -Wall -Wextra -Werror -Wshadow -Wstrict-prototypes
+	-Wmissing-prototypes -Wformat=2 -fno-strict-aliasing)
+CPPFLAGS=(-D_GNU_SOURCE -Iinclude -Iuser/lib -Iasm)
 
 # The competitors: the reference source, with every symbol prefixed so that
 # both builds link beside burnkit's own reference.
-$CC $CPPFLAGS -std=c11 -O3 -march=native -ffp-contract=fast \
+$CC "${CPPFLAGS[@]}" -std=c11 -O3 -march=native -ffp-contract=fast \
 	-c asm/ref/fpu.c -o "$OUT/fpu_ref_o3native.raw.o"
 objcopy --prefix-symbols=o3native_ "$OUT/fpu_ref_o3native.raw.o" "$OUT/fpu_ref_o3native.o"
-# shellcheck disable=SC2086
-$CC $CPPFLAGS -std=c11 -O2 $baseline \
+$CC "${CPPFLAGS[@]}" -std=c11 -O2 "${baseline[@]}" \
 	-c asm/ref/fpu.c -o "$OUT/fpu_ref_o2base.raw.o"
 objcopy --prefix-symbols=o2base_ "$OUT/fpu_ref_o2base.raw.o" "$OUT/fpu_ref_o2base.o"
 
 # burnkit: the kernel table (every kernel of this architecture, since
 # dispatch lists them all), the references, and the bench itself.
 objs=()
-for s in asm/$arch/*.S; do
+for s in "asm/$arch"/*.S; do
 	o=$OUT/asm/$(basename "${s%.S}").o
-	$CC $CPPFLAGS -c "$s" -o "$o"
+	$CC "${CPPFLAGS[@]}" -c "$s" -o "$o"
 	objs+=("$o")
 done
 peak_asm=()
@@ -103,7 +103,7 @@ if [ -f "scripts/bench/peak_$arch.S" ]; then
 	$CC -c "scripts/bench/peak_$arch.S" -o "$OUT/peak_$arch.o"
 	peak_asm=("$OUT/peak_$arch.o")
 fi
-$CC $BK_CFLAGS $CPPFLAGS -O2 -g -ffp-contract=off \
+$CC "${BK_CFLAGS[@]}" "${CPPFLAGS[@]}" -O2 -g -ffp-contract=off \
 	asm/ref/fpu.c asm/ref/int.c user/lib/dispatch.c user/lib/util.c \
 	scripts/bench/peak.c scripts/bench/team.c scripts/bench/fpu_bench.c \
 	"${objs[@]}" "${peak_asm[@]}" "$OUT/fpu_ref_o3native.o" "$OUT/fpu_ref_o2base.o" \
