@@ -9,6 +9,9 @@
  * registers); nothing from AVX-512DQ/BW/VL. x is 4-byte (fpu32) or 8-byte
  * (fpu64) aligned, n >= 0, passes >= 0; n or passes 0 does nothing.
  * Contract, constants and operation order: include/burnkit/kernels.h.
+ * Syntax: GNU as, AT&T, as gcc emits it and objdump (so `burnkit inspect`)
+ * prints it: the source and the disassembly the counts are checked against
+ * read alike.
  *
  * Strategy: each pass splits x into a masked head up to the first 64-byte
  * boundary, whole blocks of four aligned vectors (the loop body), whole

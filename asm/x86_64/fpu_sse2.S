@@ -11,6 +11,9 @@
  * x is 4-byte (fpu32) or 8-byte (fpu64) aligned, n >= 0, passes >= 0;
  * n or passes 0 does nothing. Contract, constants and operation order:
  * include/burnkit/kernels.h.
+ * Syntax: GNU as, AT&T, as gcc emits it and objdump (so `burnkit inspect`)
+ * prints it: the source and the disassembly the counts are checked against
+ * read alike.
  *
  * Strategy: each pass runs the words before the first 16-byte boundary
  * one at a time (scalar ss/sd forms of the same code), then whole blocks of
