@@ -19,6 +19,14 @@ const float bk_fpu32_consts[BK_FPU_NCONSTS] = BK_FPU_CONSTS_INIT;
 const double bk_fpu64_consts[BK_FPU_NCONSTS] = BK_FPU_CONSTS_INIT;
 
 /*
+ * Every pass must read and write the whole array (kernels.h): the memory
+ * traffic at the chosen size is part of the test. Without this barrier an
+ * optimising compiler may run two passes per sweep (gcc -O3 unrolls and
+ * jams the pass loop), halving the traffic the test is meant to cause.
+ */
+#define BK_PASS_BARRIER(x) __asm__ volatile("" : : "r"(x) : "memory")
+
+/*
  * One generic body per precision; the two are the same text with another
  * element type, so a macro writes both.
  */
@@ -27,19 +35,23 @@ void prefix##_ops2_ref(T *x, size_t n, size_t passes)			\
 {									\
 	const T a = K[0], k2 = K[22];					\
 									\
-	for (size_t p = 0; p < passes; p++)				\
+	for (size_t p = 0; p < passes; p++) {				\
 		for (size_t i = 0; i < n; i++)				\
 			x[i] = (x[i] + a) * k2;				\
+		BK_PASS_BARRIER(x);					\
+	}								\
 }									\
 									\
 void prefix##_ops8_ref(T *x, size_t n, size_t passes)			\
 {									\
 	const T a = K[0], b = K[1], c = K[2], d = K[3], e = K[4], f = K[5]; \
 									\
-	for (size_t p = 0; p < passes; p++)				\
+	for (size_t p = 0; p < passes; p++) {				\
 		for (size_t i = 0; i < n; i++)				\
 			x[i] = (x[i] + a) * b - (x[i] + c) * d		\
 			       + (x[i] + e) * f;			\
+		BK_PASS_BARRIER(x);					\
+	}								\
 }									\
 									\
 void prefix##_ops32_ref(T *x, size_t n, size_t passes)			\
@@ -50,7 +62,7 @@ void prefix##_ops32_ref(T *x, size_t n, size_t passes)			\
 	const T s = K[16], t = K[17], u = K[18], v = K[19], w = K[20];	\
 	const T y = K[21];						\
 									\
-	for (size_t p = 0; p < passes; p++)				\
+	for (size_t p = 0; p < passes; p++) {				\
 		for (size_t i = 0; i < n; i++)				\
 			x[i] = (x[i] + a) * b - (x[i] + c) * d		\
 			       + (x[i] + e) * f - (x[i] + g) * h	\
@@ -58,6 +70,8 @@ void prefix##_ops32_ref(T *x, size_t n, size_t passes)			\
 			       + (x[i] + o) * p_ - (x[i] + q) * r	\
 			       + (x[i] + s) * t - (x[i] + u) * v	\
 			       + (x[i] + w) * y;			\
+		BK_PASS_BARRIER(x);					\
+	}								\
 }
 
 BK_FPU_REF(fpu32, float, bk_fpu32_consts)
