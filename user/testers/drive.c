@@ -220,10 +220,7 @@ static int read_pass(struct drive *d, unsigned long pass, struct bk_residency *r
 
 		if (fd < 0)
 			return fd == -ENOENT ? BK_EXIT_FAULT : BK_EXIT_ENV;
-		res->pages += r.pages;
-		res->resident += r.resident;
-		res->page_size = r.page_size;
-		res->how = r.how;
+		bk_drive_residency_add(res, &r);
 		e->file_name = d->name[f];
 		run_stream(d, f, fd, 0, 0, 0, d->blocks, 0, &x);
 		close(fd);
@@ -245,16 +242,6 @@ static int read_pass(struct drive *d, unsigned long pass, struct bk_residency *r
 static int served_from_ram(const struct drive *d, const struct bk_residency *r)
 {
 	return r->resident > 0 || d->env.ram_fs;
-}
-
-static void residency_text(const struct bk_residency *r, char *buf, size_t len)
-{
-	if (!r->pages)
-		snprintf(buf, len, "unknown");
-	else
-		snprintf(buf, len, "%llu of %llu pages (%.0f%%, %s)",
-			 (unsigned long long)r->resident, (unsigned long long)r->pages,
-			 100.0 * (double)r->resident / (double)r->pages, r->how);
 }
 
 static int read_files(struct drive *d, double minutes)
@@ -280,7 +267,7 @@ static int read_files(struct drive *d, double minutes)
 		int from_ram = served_from_ram(d, &r);
 
 		cached_any |= from_ram;
-		residency_text(&r, rtext, sizeof(rtext));
+		bk_drive_residency_text(&r, rtext, sizeof(rtext));
 		bk_out(log, " Read passes %5lu x 4 Files x %7.2f MB in %8.2f minutes%s\n",
 		       pass, mb(d->file_bytes), mins, from_ram ? "  (cached)" : "");
 		if (pass == 1 || r.resident)
@@ -408,7 +395,7 @@ static int verify_only(struct drive *d)
 		close(fd);
 		if (x.err)
 			return bk_drive_io_failed(e, "reading", d->name[f], x.err, x.err_off);
-		residency_text(&r, rtext, sizeof(rtext));
+		bk_drive_residency_text(&r, rtext, sizeof(rtext));
 		bk_out(log, " File %u %7.2f MB read and checked in %7.2f seconds%s; in RAM "
 		       "before: %s\n", f + 1, mb(d->file_bytes),
 		       (double)(bk_now_ns() - t1) / 1e9,

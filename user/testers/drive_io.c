@@ -210,6 +210,26 @@ void bk_drive_settle(struct bk_drive_env *e, const char *name, int fd, int keep_
 	}
 }
 
+void bk_drive_residency_text(const struct bk_residency *r, char *buf, size_t len)
+{
+	if (!r->pages)
+		snprintf(buf, len, "unknown");
+	else
+		snprintf(buf, len, "%llu of %llu pages (%.0f%%, %s)",
+			 (unsigned long long)r->resident, (unsigned long long)r->pages,
+			 100.0 * (double)r->resident / (double)r->pages, r->how);
+}
+
+void bk_drive_residency_add(struct bk_residency *sum, const struct bk_residency *r)
+{
+	sum->pages += r->pages;
+	sum->resident += r->resident;
+	if (r->page_size)
+		sum->page_size = r->page_size;
+	if (r->how)
+		sum->how = r->how;
+}
+
 int bk_drive_io_failed(struct bk_drive_env *e, const char *what, const char *name,
 		       int err, uint64_t off)
 {

@@ -76,6 +76,11 @@ int bk_drive_flags(const struct bk_drive_env *e);
 void bk_drive_settle(struct bk_drive_env *e, const char *name, int fd, int keep_cache,
 		     struct bk_residency *r);
 
+/* "0 of 512 pages (0%, burnkit.ko)", or "unknown". */
+void bk_drive_residency_text(const struct bk_residency *r, char *buf, size_t len);
+/* Add r to the sum: pages, resident pages, and how they were counted. */
+void bk_drive_residency_add(struct bk_residency *sum, const struct bk_residency *r);
+
 /*
  * A transfer failed: print what, where, why and the fix, write an "io_error"
  * record, and return the exit status (1 for EIO and other device errors,

@@ -124,7 +124,7 @@ static int write_file(struct speed *s, struct tfile *f, int through_cache, doubl
 
 /* Read f back, checked; dropped from the cache first unless through_cache. */
 static int read_file(struct speed *s, struct tfile *f, int through_cache, double *secs,
-		     int *from_ram)
+		     int *from_ram, struct bk_residency *in_ram)
 {
 	struct bk_drive_env *e = &s->env;
 	char err[1024];
@@ -142,6 +142,7 @@ static int read_file(struct speed *s, struct tfile *f, int through_cache, double
 		return BK_EXIT_FAULT;
 	}
 	bk_drive_settle(e, f->name, fd, through_cache, &r);
+	bk_drive_residency_add(in_ram, &r);
 	*from_ram = r.resident > 0 || e->ram_fs;
 	e->phase = "read";
 	e->file_name = f->name;
@@ -186,7 +187,8 @@ static int large_files(struct speed *s, unsigned mib, int through_cache, struct 
 	struct tfile f[FILES];
 	double w[FILES], r[FILES];
 	int ram[FILES] = { 0 }, wram[FILES] = { 0 }, rc = BK_EXIT_OK;
-	char head[48];
+	char head[48], rtext[128];
+	struct bk_residency in_ram = { 0 };
 
 	for (unsigned i = 0; i < FILES; i++) {
 		tfile_init(s, &f[i], through_cache ? "cached" : "large", i + 1, 1,
@@ -204,7 +206,7 @@ static int large_files(struct speed *s, unsigned mib, int through_cache, struct 
 	for (unsigned i = 0; i < FILES && !rc; i++) {
 		double secs;
 
-		rc = read_file(s, &f[i], through_cache, &secs, &ram[i]);
+		rc = read_file(s, &f[i], through_cache, &secs, &ram[i], &in_ram);
 		if (!rc)
 			r[i] = rate(f[i].bytes, secs);
 	}
@@ -215,6 +217,8 @@ static int large_files(struct speed *s, unsigned mib, int through_cache, struct 
 	bk_out(log, "\n");
 	row(s, "Writing MB/sec", w, wram, FILES, 9, 2);
 	row(s, "Reading MB/sec", r, ram, FILES, 9, 2);
+	bk_drive_residency_text(&in_ram, rtext, sizeof(rtext));
+	bk_out(log, " %-15s %s\n", "In RAM before", rtext);
 	bk_drive_printed(&s->env);
 	for (unsigned i = 0; i < FILES; i++) {
 		struct bk_json j;
@@ -326,6 +330,8 @@ static int random_access(struct speed *s, uint64_t usable)
 	struct bk_log *log = &s->ctx->log;
 	double rd[RANDOM_REGIONS], wr[RANDOM_REGIONS];
 	int ram[RANDOM_REGIONS], rc;
+	struct bk_residency in_ram = { 0 };
+	char rtext[128];
 	unsigned fits = 0;
 	struct tfile f;
 	char err[1024];
@@ -365,6 +371,7 @@ static int random_access(struct speed *s, uint64_t usable)
 
 			if (!write) {
 				bk_drive_settle(e, f.name, fd, 0, &r);
+				bk_drive_residency_add(&in_ram, &r);
 				ram[i] = r.resident > 0 || e->ram_fs;
 			}
 			e->phase = write ? "random write" : "random read";
@@ -392,6 +399,8 @@ static int random_access(struct speed *s, uint64_t usable)
 	bk_out(log, "\n");
 	row(s, "Random Read msecs", rd, ram, RANDOM_REGIONS, 6, 3);
 	row(s, "Random Write msecs", wr, NULL, RANDOM_REGIONS, 6, 3);
+	bk_drive_residency_text(&in_ram, rtext, sizeof(rtext));
+	bk_out(log, " %-15s %s (before each read test, summed)\n", "In RAM before", rtext);
 	if (len != 1024)
 		bk_out(log, " (%zu-byte transfers: direct I/O refused 1 KB here)\n", len);
 	if (fits < RANDOM_REGIONS)
@@ -419,7 +428,8 @@ static int random_access(struct speed *s, uint64_t usable)
 }
 
 /* One size of small files: written, read (checked), deleted; syscall time only. */
-static int small_size(struct speed *s, unsigned kb, void *buf, double out[5], int *from_ram)
+static int small_size(struct speed *s, unsigned kb, void *buf, double out[5], int *from_ram,
+		      struct bk_residency *in_ram)
 {
 	struct bk_drive_env *e = &s->env;
 	size_t bytes = (size_t)kb * 1024;
@@ -459,20 +469,20 @@ static int small_size(struct speed *s, unsigned kb, void *buf, double out[5], in
 		if (bk_stop_requested())
 			return BK_EXIT_INTERRUPTED;
 	}
-	/* Buffered files: dropped from the cache first, what stayed is counted. */
-	if (!direct)
-		for (unsigned i = 0; i < s->small_files; i++) {
-			struct bk_residency r;
-			int fd;
+	/* Dropped from the cache first (buffered files), what stayed is counted. */
+	for (unsigned i = 0; i < s->small_files; i++) {
+		struct bk_residency r;
+		int fd;
 
-			snprintf(name, sizeof(name), "small%05u.dat", i);
-			fd = bk_workdir_open_file(&e->wd, name, O_RDONLY, err, sizeof(err));
-			if (fd < 0)
-				continue;
-			bk_drive_settle(e, name, fd, 0, &r);
-			resident += r.resident;
-			close(fd);
-		}
+		snprintf(name, sizeof(name), "small%05u.dat", i);
+		fd = bk_workdir_open_file(&e->wd, name, O_RDONLY, err, sizeof(err));
+		if (fd < 0)
+			continue;
+		bk_drive_settle(e, name, fd, 0, &r);
+		bk_drive_residency_add(in_ram, &r);
+		resident += r.resident;
+		close(fd);
+	}
 	*from_ram |= resident > 0;
 	e->phase = "small files";
 	for (unsigned i = 0; i < s->small_files; i++) {
@@ -518,6 +528,8 @@ static int small_files(struct speed *s)
 	unsigned max_kb = 8 * s->mb;
 	void *buf = bk_dio_alloc((size_t)max_kb * 1024);
 	int rc = BK_EXIT_OK;
+	struct bk_residency in_ram = { 0 };
+	char rtext[128];
 
 	if (!buf) {
 		pr_fail("out of memory for a %u KB buffer", max_kb);
@@ -531,7 +543,7 @@ static int small_files(struct speed *s)
 		int ram = 0;
 		struct bk_json j;
 
-		rc = small_size(s, kb, buf, v, &ram);
+		rc = small_size(s, kb, buf, v, &ram, &in_ram);
 		if (rc)
 			break;
 		bk_out(log, " %6u %8.2f %8.3f %9.2f%s %7.3f %10.3f\n", kb, v[0], v[1], v[2],
@@ -551,6 +563,8 @@ static int small_files(struct speed *s)
 		bk_rec_end(log, &j);
 		bk_json_free(&j);
 	}
+	bk_drive_residency_text(&in_ram, rtext, sizeof(rtext));
+	bk_out(log, " In RAM before reading: %s (all sizes)\n", rtext);
 	free(buf);
 	return rc;
 }
