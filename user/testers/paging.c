@@ -252,6 +252,8 @@ static int run_size(struct bk_ctx *ctx, int run, size_t bytes,
 			sample(ctx, run, w, &prev);
 			w->alive = prev;
 			next += interval;
+			if (next <= prev.t_ns)	/* late (memory pressure): no burst */
+				next = prev.t_ns + interval;
 		}
 		nanosleep(&nap, NULL);
 	}
