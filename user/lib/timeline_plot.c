@@ -322,8 +322,9 @@ static void perf_panel(struct bk_svg *svg, const struct bk_timeline *tl,
 		bk_svg_group_begin(svg, "series", title);
 		bk_svg_polyline(svg, xs, ys, n, style);
 		bk_svg_group_end(svg);
-		snprintf(label, sizeof(label), "%s %s cpu%d: %.4g %s", s->name,
-			 tester_of(tl, s->copy), s->cpu, base, s->unit);
+		snprintf(label, sizeof(label), base >= 1000 ? "%s %s cpu%d: %.0f %s" :
+			 "%s %s cpu%d: %.4g %s", s->name, tester_of(tl, s->copy), s->cpu,
+			 base, s->unit);
 		if (ly < p->y0 + PANEL_H)
 			legend_entry(svg, ly, color(drawn), NULL, label);
 		ly += 16;
@@ -392,8 +393,13 @@ static void headline(struct bk_svg *svg, const struct bk_timeline *tl,
 {
 	char peak[48], first[64], thr[48], lost[48];
 
-	bk_svg_text(svg, PLOT_L, 26, "start", "font-size:17px;font-weight:bold", "%s",
-		    tl->title);
+	/* About as much as the chart's width holds at this size. */
+	if (strlen(tl->title) > 110)
+		bk_svg_text(svg, PLOT_L, 26, "start", "font-size:16px;font-weight:bold",
+			    "%.107s...", tl->title);
+	else
+		bk_svg_text(svg, PLOT_L, 26, "start", "font-size:16px;font-weight:bold",
+			    "%s", tl->title);
 	if (isnan(a->peak_c))
 		snprintf(peak, sizeof(peak), "no temperature");
 	else
