@@ -91,10 +91,10 @@ ok "report without a file: exit 2" status 2 report
 ok "report of a missing file: exit 3" status 3 report "$tmp/nosuch.jsonl"
 
 # ---- burnkit cook
-ok "cook without --run: exit 2" status 2 cook --minutes 0.01
-ok "cook of an unknown tester: exit 2, one line" sh -c "$emu $runner cook --run nosuch >/dev/null 2>$tmp/err; [ \$? -eq 2 ] && [ \$(wc -l < $tmp/err) -eq 1 ]"
-ok "cook refuses a tool as a copy" status 2 cook --run "temp Passes 1"
-ok "cook refuses a bad parameter of a copy" status 2 cook --run "fpu Section 9"
+ok "cook without --run: exit 2" status 2 cook --minutes 0.01 --json "$tmp/u.jsonl"
+ok "cook of an unknown tester: exit 2, one line" sh -c "$emu $runner cook --run nosuch --json $tmp/u.jsonl >/dev/null 2>$tmp/err; [ \$? -eq 2 ] && [ \$(wc -l < $tmp/err) -eq 1 ]"
+ok "cook refuses a tool as a copy" status 2 cook --run "temp Passes 1" --json "$tmp/u.jsonl"
+ok "cook refuses a bad parameter of a copy" status 2 cook --run "fpu Section 9" --json "$tmp/u.jsonl"
 ok "cook needs a timeline file" status 2 cook --run fpu --json -
 if [ -n "$emu" ] && ! grep -qs '^enabled' /proc/sys/fs/binfmt_misc/status; then
 	skip "cook under qemu-user" "its copies exec the runner again, which needs binfmt_misc here"
@@ -128,7 +128,7 @@ else
 	ok "the line beside the others ends last" sh -c "$check $tmp/s.jsonl && grep '\"type\":\"line\"' $tmp/s.jsonl | tail -n 1 | grep -q '\"line\":1,.*\"concurrent\":true'"
 	ok "each line's time is its own" sh -c "grep '\"line\":3,' $tmp/s.jsonl | grep -q '\"seconds\":0\\.[0-4]'"
 	ok "the summary table lists the three" sh -c "[ \$(grep -c '^ line [0-9]* *temp *passed' $tmp/stdout) -eq 3 ]"
-	printf '%s\n' "temp Passes 1, Seconds 0.05" "cook --run nosuch" > "$tmp/fail.sh"
+	printf '%s\n' "temp Passes 1, Seconds 0.05" "cook --run nosuch --json $tmp/u.jsonl" > "$tmp/fail.sh"
 	ok "a line that fails the check: nothing runs" status 2 script "$tmp/fail.sh"
 fi
 
