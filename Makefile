@@ -165,28 +165,20 @@ $(JSONL_CHECK): tests/tools/jsonl_check.c tests/tools/jsoncheck.c
 	@mkdir -p $(@D)
 	$(HOSTCC_) -std=c11 -Wall -Wextra -Werror -D_GNU_SOURCE -O2 -o $@ $^
 
+# End-to-end command-line tests (TAP), each taking RUNNER [EMULATOR].
+CLI_TESTS := cli fpu int inspect paging drive cook
+
 cli-test: all $(JSONL_CHECK)
-	tests/cli/cli.sh $(RUNNER)
-	tests/cli/int.sh $(RUNNER)
-	tests/cli/inspect.sh $(RUNNER)
-	tests/cli/paging.sh $(RUNNER)
-	tests/cli/fpu.sh $(RUNNER)
-	tests/cli/drive.sh $(RUNNER)
-	tests/cli/cook.sh $(RUNNER)
+	@for t in $(CLI_TESTS); do tests/cli/$$t.sh $(RUNNER) || exit 1; done
 
 # Cross runners under qemu-user: the kernels against their references, and
-# the command line (info, timer, --dry-run, errors) end to end.
-cross-test: cross $(JSONL_CHECK)
-	$(foreach a,$(CROSS_ARCHES),\
-		tests/cli/int.sh build/$(a)/burnkit $(QEMU_$(a)) && \
-		tests/cli/inspect.sh build/$(a)/burnkit $(QEMU_$(a)) && \
-		tests/cli/paging.sh build/$(a)/burnkit $(QEMU_$(a)) &&) true
-	@for a in $(CROSS_ARCHES); do \
-		$(MAKE) --no-print-directory ARCH=$$a BUILD=build/$$a asm-test || exit 1; \
-		tests/cli/cli.sh build/$$a/burnkit $(QEMU_$$a) || exit 1; \
-		tests/cli/fpu.sh build/$$a/burnkit $(QEMU_$$a) || exit 1; \
-		tests/cli/drive.sh build/$$a/burnkit $(QEMU_$$a) || exit 1; \
-		tests/cli/cook.sh build/$$a/burnkit $(QEMU_$$a) || exit 1; done
+# the command-line tests end to end.
+cross-test: $(addprefix cross-test-,$(CROSS_ARCHES))
+
+cross-test-%: $(JSONL_CHECK)
+	$(MAKE) --no-print-directory ARCH=$* BUILD=build/$* all asm-test
+	@for t in $(CLI_TESTS); do \
+		tests/cli/$$t.sh build/$*/burnkit $(QEMU_$*) || exit 1; done
 
 # Every registered kernel's loop body, counted in the disassembly, against
 # the counts its .S file documents: the host runner, then each cross runner
@@ -195,7 +187,7 @@ inspect-test: all cross
 	$(RUNNER) inspect
 	$(foreach a,$(CROSS_ARCHES),$(QEMU_$(a)) build/$(a)/burnkit inspect &&) true
 
-test: all unit-test asm-test cli-test cross-test inspect-test fuzz-test
+test: all unit-test asm-test cli-test cross-test inspect-test fuzz-test vm-test
 
 deps:
 	@scripts/deps.sh check
@@ -208,7 +200,7 @@ check: deps
 
 run: deps-build
 	$(MAKE) --no-print-directory all
-	$(RUNNER) burnin
+	scripts/run.sh
 
 bench: all
 	@for b in scripts/bench/*.sh; do echo "== $$b"; $$b || exit 1; done
@@ -217,6 +209,10 @@ bench: all
 install: all
 	install -d $(DESTDIR)$(BINDIR)
 	install -m 0755 $(RUNNER) $(DESTDIR)$(BINDIR)/burnkit
+	$(if $(wildcard build/kmod/burnkit.ko),$(MAKE) --no-print-directory kmod-install)
+
+# The module: kmod, kmod-guests, kmod-install, dkms-install, vm-test.
+include kmod/kmod.mk
 
 clean:
 	rm -rf build
