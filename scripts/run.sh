@@ -4,7 +4,6 @@
 # the short burn-in of every tester, and unload the module if it loaded it.
 set -u
 cd "$(dirname "$0")/.."
-runner=build/burnkit
 loaded_here=
 
 module_line() { echo "burnkit: module: $*"; }
@@ -43,8 +42,11 @@ try_module() {
 }
 
 try_module
-"$runner" burnin "$@"
+# The burn-in's files (timelines, charts, logs) go to build/burnin/.
+mkdir -p build/burnin
+(cd build/burnin && ../burnkit burnin --json burnin.jsonl "$@")
 status=$?
+echo "burnkit: the burn-in's timelines, charts and JSON lines are in build/burnin/"
 if [ -n "$loaded_here" ]; then
 	rmmod burnkit 2>/dev/null || echo "burnkit: module: could not unload (still in use?): run rmmod burnkit"
 fi
