@@ -31,8 +31,11 @@ mkdir -p "$OUT" "$DIR"
 command -v fio >/dev/null || { echo "drive.sh: fio is not installed (apt-get install fio)" >&2; exit 1; }
 [ -x "$RUNNER" ] || { echo "drive.sh: no runner at $RUNNER: run make first" >&2; exit 1; }
 
+# A copy of the runner: a rebuild of build/burnkit during the run cannot break it.
+bench_runner=$OUT/burnkit-drive-bench
+cp "$RUNNER" "$bench_runner"
 fio_file=$DIR/fio-bench.dat
-trap 'rm -f "$fio_file"' EXIT
+trap 'rm -f "$fio_file" "$bench_runner"' EXIT
 
 # fio_job RW BS DEPTH: prints "MB/s IOPS" (MB = 10^6 bytes).
 fio_job() {
@@ -49,9 +52,9 @@ fio_job() {
 # burnkit_job TEST BS DEPTH: prints "MB/s IOPS".
 burnkit_job() {
 	local json=$OUT/drive-bench.jsonl
-	"$RUNNER" sdcard --filepath "$DIR" --size "$SIZE" --only "$1" --block "$2" \
+	"$bench_runner" sdcard --filepath "$DIR" --size "$SIZE" --only "$1" --block "$2" \
 		--depth "$3" --seconds "$SECONDS_PER_JOB" --time-based --no-targets \
-		--json "$json" >/dev/null
+		--json "$json" >/dev/null 2>"$OUT/drive-bench.err" || { cat "$OUT/drive-bench.err" >&2; return 1; }
 	grep '"type":"sdcard_test"' "$json" |
 		sed 's/.*"mb_per_s":\([0-9.e+-]*\).*"iops":\([0-9.e+-]*\).*/\1 \2/'
 }

@@ -213,5 +213,6 @@ ok "sdcard: nothing left behind" absent "$d/burnkit-sdcard"
 ok "sdcard with targets: PASS or FAIL per line" sh -c "$emu $runner sdcard FilePath $d --size 4M --seconds 0.2 >$tmp/o 2>&1; rc=\$?; grep -q 'Sequential write speed .* KB/s (target 10000) - ' $tmp/o && grep -q 'Random write speed .* IOPS (target 500) - ' $tmp/o && grep -q 'Random read speed .* IOPS (target 1500) - ' $tmp/o && grep -q 'Result: ' $tmp/o && { [ \$rc -eq 0 ] && grep -q 'Result: PASS' $tmp/o || [ \$rc -ne 0 ]; }"
 ok "sdcard: --time-based with a file of fewer than 2 x (depth + 2) blocks is a usage error" status 2 sdcard --size 4M --block 512K --time-based --filepath "$d"
 
+ok "sdcard: --size as a share of RAM is a usage error" status 2 sdcard --size 10% --filepath "$d"
 echo "1..$n"
 [ "$failed" -eq 0 ]

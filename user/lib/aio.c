@@ -70,18 +70,50 @@ static int uring_enter(int fd, unsigned to_submit, unsigned min_complete, unsign
 			    NULL, 0);
 }
 
+/*
+ * Completions are run by this one thread when it asks for them (6.1), or
+ * at least without interrupting it (5.19); older kernels take neither.
+ */
+static const unsigned setup_flags[] = {
+	IORING_SETUP_COOP_TASKRUN | IORING_SETUP_SINGLE_ISSUER | IORING_SETUP_DEFER_TASKRUN,
+	IORING_SETUP_COOP_TASKRUN,
+	0,
+};
+
+/* Does the kernel have IORING_OP_READ and IORING_OP_WRITE (5.6)? */
+static int uring_has_read_write(int fd)
+{
+	struct {
+		struct io_uring_probe probe;
+		struct io_uring_probe_op ops[256];
+	} pr;
+
+	memset(&pr, 0, sizeof(pr));
+	if (syscall(__NR_io_uring_register, fd, IORING_REGISTER_PROBE, &pr, 256) < 0)
+		return 0;
+	return pr.probe.last_op >= IORING_OP_WRITE &&
+	       (pr.ops[IORING_OP_READ].flags & IO_URING_OP_SUPPORTED) &&
+	       (pr.ops[IORING_OP_WRITE].flags & IO_URING_OP_SUPPORTED);
+}
+
 static int uring_open(struct bk_aio *a, char *why, size_t len)
 {
 	struct io_uring_params p;
-	int fd;
+	int fd = -1;
 
-	memset(&p, 0, sizeof(p));
-	fd = uring_setup(a->depth, &p);
+	for (size_t i = 0; i < sizeof(setup_flags) / sizeof(setup_flags[0]) && fd < 0; i++) {
+		memset(&p, 0, sizeof(p));
+		p.flags = setup_flags[i];
+		fd = uring_setup(a->depth, &p);
+		if (fd < 0 && errno != EINVAL)
+			break;
+	}
 	if (fd < 0) {
 		snprintf(why, len, "io_uring_setup: %s", strerror(errno));
 		return -errno;
 	}
 	a->ring_fd = fd;
+	a->uring_rw = uring_has_read_write(fd);
 	a->sq_ring_len = p.sq_off.array + p.sq_entries * sizeof(unsigned);
 	a->cq_ring_len = p.cq_off.cqes + p.cq_entries * sizeof(struct io_uring_cqe);
 	if (p.features & IORING_FEAT_SINGLE_MMAP) {
@@ -142,11 +174,17 @@ static void uring_queue(struct bk_aio *a, struct bk_aio_req *r)
 	r->iov.iov_base = (char *)r->buf + r->done;
 	r->iov.iov_len = r->len - r->done;
 	memset(sqe, 0, sizeof(*sqe));
-	sqe->opcode = r->write ? IORING_OP_WRITEV : IORING_OP_READV;
 	sqe->fd = r->fd;
 	sqe->off = r->off + r->done;
-	sqe->addr = (uint64_t)(uintptr_t)&r->iov;
-	sqe->len = 1;
+	if (a->uring_rw) {
+		sqe->opcode = r->write ? IORING_OP_WRITE : IORING_OP_READ;
+		sqe->addr = (uint64_t)(uintptr_t)r->iov.iov_base;
+		sqe->len = (uint32_t)r->iov.iov_len;
+	} else {
+		sqe->opcode = r->write ? IORING_OP_WRITEV : IORING_OP_READV;
+		sqe->addr = (uint64_t)(uintptr_t)&r->iov;
+		sqe->len = 1;
+	}
 	sqe->user_data = (uint64_t)(uintptr_t)r;
 	a->sq_array[idx] = idx;
 	__atomic_store_n(a->sq_tail, tail + 1, __ATOMIC_RELEASE);

@@ -51,6 +51,7 @@ struct bk_aio {
 	unsigned *cq_head, *cq_tail, *cq_mask;
 	void *cqes;
 	unsigned to_submit;
+	int uring_rw;		/* IORING_OP_READ/WRITE, else the vectored ops */
 	/* Linux AIO */
 	unsigned long aio_ctx;
 	void *iocbs;		/* struct iocb[depth] */

@@ -42,7 +42,8 @@ static const struct bk_param drive_params[] = {
 	{ "dontrunreadtests", "DontRunReadTests", BK_PT_FLAG, 0, 0, NULL,
 	  "only write the files, and keep them for --verify-only", NULL },
 	{ "verify-only", NULL, BK_PT_FLAG, 0, 0, NULL,
-	  "read and check the files a DontRunReadTests run left, then delete them", NULL },
+	  "read and check the files a DontRunReadTests run left, then delete them "
+	  "(kept when errors are found, or with --keep)", NULL },
 	{ "keep", NULL, BK_PT_FLAG, 0, 0, NULL,
 	  "keep the test files at the end (also after an error)", NULL },
 	BK_DRIVE_PARAM_ENGINE,

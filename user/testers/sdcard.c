@@ -282,6 +282,10 @@ static int sdcard_run(struct bk_ctx *ctx)
 	s.ctx = ctx;
 	if (chosen(p, want))
 		return BK_EXIT_USAGE;
+	if (bk_param(p, "size")->percent || bk_param(p, "block")->percent) {
+		pr_fail("--size and --block take bytes (64M, 512K), not a share of RAM");
+		return BK_EXIT_USAGE;
+	}
 	s.size = bk_param_bytes(p, "size", 0) / BK_DIO_ALIGN * BK_DIO_ALIGN;
 	s.block = (size_t)bk_param_bytes(p, "block", 0) / BK_DIO_ALIGN * BK_DIO_ALIGN;
 	s.seconds = bk_param_real(p, "seconds");
