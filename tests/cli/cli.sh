@@ -2,55 +2,8 @@
 # The runner's command line, end to end (TAP): exit statuses, one-line
 # errors, --dry-run, JSON lines, fixture trees. Runs the host runner, or a
 # cross-built one under qemu-user:  tests/cli/cli.sh RUNNER [EMULATOR]
-set -u
-runner=$1
-emu=${2:-}
-check=${JSONL_CHECK:-build/tests/tools/jsonl_check}
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT INT TERM
-n=0
-failed=0
+. "$(dirname "$0")/lib.sh" "$@"
 
-bk() { $emu "$runner" "$@"; }
-
-ok() {	# ok DESCRIPTION COMMAND... : passes when COMMAND succeeds
-	desc=$1
-	shift
-	n=$((n + 1))
-	if "$@" >"$tmp/out" 2>&1; then
-		echo "ok $n - $desc"
-	else
-		echo "not ok $n - $desc"
-		sed 's/^/#   /' "$tmp/out" | head -20
-		failed=$((failed + 1))
-	fi
-}
-
-# status EXPECTED ARGS...: the runner exits EXPECTED; stderr is one line
-# when EXPECTED is 2.
-status() {
-	want=$1
-	shift
-	bk "$@" >"$tmp/stdout" 2>"$tmp/stderr"
-	got=$?
-	if [ "$got" -ne "$want" ]; then
-		echo "exit $got, want $want; stderr:"
-		cat "$tmp/stderr"
-		return 1
-	fi
-	if [ "$want" -eq 2 ] && [ "$(wc -l <"$tmp/stderr")" -ne 1 ]; then
-		echo "usage error is not one line:"
-		cat "$tmp/stderr"
-		return 1
-	fi
-	return 0
-}
-
-contains() {	# contains FILE TEXT
-	grep -q -- "$2" "$1" || { echo "\"$2\" not in $1:"; cat "$1"; return 1; }
-}
-
-echo "TAP version 13"
 ok "--version" status 0 --version
 ok "list names info and timer" sh -c "$emu $runner list | grep -q '^timer ' && $emu $runner list | grep -q '^info '"
 ok "no arguments is a usage error" sh -c "$emu $runner >/dev/null 2>&1; [ \$? -eq 2 ]"
@@ -81,5 +34,4 @@ ok "info on an empty root reports what is missing" sh -c "$emu $runner info --ro
 ok "text log appended in Longbottom layout" sh -c "cd $tmp && $emu $OLDPWD/$runner timer --ms 5 Log 3 >/dev/null && $emu $OLDPWD/$runner timer --ms 5 Log 3 NoConfig >/dev/null && [ \$(grep -c 'Counter sources' logTimer3.txt) -eq 2 ] && grep -q 'SYSTEM INFORMATION' logTimer3.txt"
 ok "JSON to stdout keeps the console on stderr" sh -c "$emu $runner timer --ms 5 --json - 2>/dev/null | $check -"
 
-echo "1..$n"
-[ "$failed" -eq 0 ]
+finish

@@ -4,61 +4,16 @@
 #   tests/cli/cook.sh RUNNER [EMULATOR]
 # Under qemu-user, cook is skipped unless the kernel runs foreign binaries
 # itself (binfmt_misc): cook starts its copies by executing the runner again.
-set -u
-runner=$1
-emu=${2:-}
-check=${JSONL_CHECK:-build/tests/tools/jsonl_check}
+. "$(dirname "$0")/lib.sh" "$@"
 fixtures=${BURNKIT_FIXTURES:-tests/unit/fixtures}
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT INT TERM
-n=0
-failed=0
 # No module here, whatever the machine has: the tests say what they expect.
 BURNKIT_KMOD_DIR=$tmp/no-module
 export BURNKIT_KMOD_DIR
-
-bk() { $emu "$runner" "$@"; }
-
-ok() {	# ok DESCRIPTION COMMAND...
-	desc=$1
-	shift
-	n=$((n + 1))
-	if "$@" >"$tmp/out" 2>&1; then
-		echo "ok $n - $desc"
-	else
-		echo "not ok $n - $desc"
-		sed 's/^/#   /' "$tmp/out" | head -30
-		failed=$((failed + 1))
-	fi
-}
-
-skip() {
-	n=$((n + 1))
-	echo "ok $n - $1 # SKIP $2"
-}
-
-status() {	# status EXPECTED ARGS...
-	want=$1
-	shift
-	bk "$@" >"$tmp/stdout" 2>"$tmp/stderr"
-	got=$?
-	if [ "$got" -ne "$want" ]; then
-		echo "exit $got, want $want"
-		cat "$tmp/stdout" "$tmp/stderr"
-		return 1
-	fi
-}
-
-contains() {	# contains FILE TEXT
-	grep -q -- "$2" "$1" || { echo "\"$2\" not in $1:"; cat "$1"; return 1; }
-}
 
 count_is() {	# count_is WANT FILE PATTERN
 	got=$(grep -c -- "$3" "$2")
 	[ "$got" -eq "$1" ] || { echo "$got lines match \"$3\" in $2, want $1"; return 1; }
 }
-
-echo "TAP version 13"
 
 # ---- burnkit temp
 ok "temp passes 2, seconds 0.1 runs" status 0 temp "passes 2, seconds 0.1" --json "$tmp/t.jsonl"
@@ -136,5 +91,4 @@ fi
 ok "watch without the module: exit 3, says how to load it" sh -c "$emu $runner watch --seconds 0.1 > $tmp/w.out 2>&1; [ \$? -eq 3 ] && grep -q insmod $tmp/w.out"
 ok "watch: a bad --via is a usage error" status 2 watch --via carrier-pigeon
 
-echo "1..$n"
-[ "$failed" -eq 0 ]
+finish

@@ -3,53 +3,7 @@
 # both parameter styles, Longbottom's published First Results, the error
 # path, JSON lines, exit statuses. Runs the host runner, or a cross-built
 # one under qemu-user with smaller sizes:  tests/cli/fpu.sh RUNNER [EMULATOR]
-set -u
-runner=$1
-emu=${2:-}
-check=${JSONL_CHECK:-build/tests/tools/jsonl_check}
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT INT TERM
-n=0
-failed=0
-
-bk() { $emu "$runner" "$@"; }
-
-ok() {	# ok DESCRIPTION COMMAND... : passes when COMMAND succeeds
-	desc=$1
-	shift
-	n=$((n + 1))
-	if "$@" >"$tmp/out" 2>&1; then
-		echo "ok $n - $desc"
-	else
-		echo "not ok $n - $desc"
-		sed 's/^/#   /' "$tmp/out" | head -30
-		failed=$((failed + 1))
-	fi
-}
-
-# status EXPECTED ARGS...: the runner exits EXPECTED; a usage error (2) is
-# one line on stderr.
-status() {
-	want=$1
-	shift
-	bk "$@" >"$tmp/stdout" 2>"$tmp/stderr"
-	got=$?
-	if [ "$got" -ne "$want" ]; then
-		echo "exit $got, want $want; stdout and stderr:"
-		cat "$tmp/stdout" "$tmp/stderr"
-		return 1
-	fi
-	if [ "$want" -eq 2 ] && [ "$(wc -l <"$tmp/stderr")" -ne 1 ]; then
-		echo "usage error is not one line:"
-		cat "$tmp/stderr"
-		return 1
-	fi
-	return 0
-}
-
-contains() {	# contains FILE TEXT
-	grep -q -- "$2" "$1" || { echo "\"$2\" not in $1:"; cat "$1"; return 1; }
-}
+. "$(dirname "$0")/lib.sh" "$@"
 
 # The resolved parameters of a dry run, without the time stamp (in $tmp:
 # a dry run with Log N opens logN.txt).
@@ -82,8 +36,6 @@ seed() {
 	[ "$result" = "$expect" ] || { echo "First Results $result, want $expect:"; cat "$tmp/stdout"; return 1; }
 	contains "$tmp/stdout" " Yes " && contains "$tmp/stdout" "exact"
 }
-
-echo "TAP version 13"
 
 # ---------------------------------------------------------------- fpu
 ok "fpu --help names the Longbottom words" sh -c "$emu $runner fpu --help | grep -q KWords && $emu $runner fpu --help | grep -q Section"
@@ -197,5 +149,4 @@ ok "mflops: text log in MP-MFLOPS's layout" sh -c \
 ok "mflops: Ctrl-C stops it cleanly with 130" sh -c \
 	"$emu $runner mflops --scale 1000 >$tmp/mfi.out 2>&1 & pid=\$!; sleep 3; kill -INT \$pid; wait \$pid; [ \$? -eq 130 ]"
 
-echo "1..$n"
-[ "$failed" -eq 0 ]
+finish

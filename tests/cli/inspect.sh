@@ -6,48 +6,10 @@
 # the generator of the documented counts refuses malformed lines.
 # Runs the host runner, or a cross-built one under qemu-user:
 #   tests/cli/inspect.sh RUNNER [EMULATOR]
-set -u
-runner=$1
-emu=${2:-}
-check=${JSONL_CHECK:-build/tests/tools/jsonl_check}
+. "$(dirname "$0")/lib.sh" "$@"
 case $runner in /*) ;; *) runner=$PWD/$runner ;; esac
 case $check in /*) ;; *) check=$PWD/$check ;; esac
 [ -z "$emu" ] || emu=$(command -v "$emu")
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT INT TERM
-n=0
-failed=0
-
-bk() { $emu "$runner" "$@"; }
-
-ok() {	# ok DESCRIPTION COMMAND... : passes when COMMAND succeeds
-	desc=$1
-	shift
-	n=$((n + 1))
-	if "$@" >"$tmp/out" 2>&1; then
-		echo "ok $n - $desc"
-	else
-		echo "not ok $n - $desc"
-		sed 's/^/#   /' "$tmp/out" | head -30
-		failed=$((failed + 1))
-	fi
-}
-
-status() {	# status EXPECTED ARGS...: the runner exits EXPECTED
-	want=$1
-	shift
-	bk "$@" >"$tmp/stdout" 2>"$tmp/stderr"
-	got=$?
-	if [ "$got" -ne "$want" ]; then
-		echo "exit $got, want $want; stdout, stderr:"
-		cat "$tmp/stdout" "$tmp/stderr"
-		return 1
-	fi
-}
-
-contains() {	# contains FILE TEXT
-	grep -q -- "$2" "$1" || { echo "\"$2\" not in $1:"; cat "$1"; return 1; }
-}
 
 # The binutils of the runner's architecture: the first objdump that reads it.
 tools=""
@@ -77,7 +39,6 @@ moved_end() {
 	$objcopy --strip-symbol="$name" --add-symbol "$name=0x$last,local" "$runner" "$out"
 }
 
-echo "TAP version 13"
 ok "inspect runs and every kernel matches" status 0 inspect --json "$tmp/i.jsonl"
 ok "the table names each registered kernel twice: doc and objdump" sh -c "
 	kernels=\$(grep -c '^ [a-z0-9_]* *[0-9]* doc ' $tmp/stdout)
@@ -152,5 +113,4 @@ ok "loop_counts.sh turns a good line into a table row" sh -c "
 	grep -q '\"good_one\", \"$tmp/good.S\", 1, 3, 32' $tmp/gen.c &&
 	grep -q '\[BK_IC_BRANCH\] = 1' $tmp/gen.c"
 
-echo "1..$n"
-[ "$failed" -eq 0 ]
+finish

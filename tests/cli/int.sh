@@ -3,48 +3,9 @@
 # layout, JSON lines, the size limit, the reference kernels, Ctrl-C.
 # Runs the host runner, or a cross-built one under qemu-user:
 #   tests/cli/int.sh RUNNER [EMULATOR]
-set -u
-runner=$1
-emu=${2:-}
-check=${JSONL_CHECK:-build/tests/tools/jsonl_check}
+. "$(dirname "$0")/lib.sh" "$@"
 case $runner in /*) ;; *) runner=$PWD/$runner ;; esac
 case $check in /*) ;; *) check=$PWD/$check ;; esac
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT INT TERM
-n=0
-failed=0
-
-bk() { $emu "$runner" "$@"; }
-
-ok() {	# ok DESCRIPTION COMMAND... : passes when COMMAND succeeds
-	desc=$1
-	shift
-	n=$((n + 1))
-	if "$@" >"$tmp/out" 2>&1; then
-		echo "ok $n - $desc"
-	else
-		echo "not ok $n - $desc"
-		sed 's/^/#   /' "$tmp/out" | head -30
-		failed=$((failed + 1))
-	fi
-}
-
-# status EXPECTED ARGS...: the runner exits EXPECTED (stdout, stderr kept).
-status() {
-	want=$1
-	shift
-	bk "$@" >"$tmp/stdout" 2>"$tmp/stderr"
-	got=$?
-	if [ "$got" -ne "$want" ]; then
-		echo "exit $got, want $want; stderr:"
-		cat "$tmp/stderr"
-		return 1
-	fi
-}
-
-contains() {	# contains FILE TEXT
-	grep -q -- "$2" "$1" || { echo "\"$2\" not in $1:"; cat "$1"; return 1; }
-}
 
 count_is() {	# count_is FILE REGEX N
 	got=$(grep -c -- "$2" "$1")
@@ -62,7 +23,6 @@ mips_lines() {
 }
 
 quick="--seconds 0.05"
-echo "TAP version 13"
 ok "int --help names the legacy words" status 0 int --help
 ok "help lists KBytes and Seconds" sh -c "grep -q 'KBytes' $tmp/stdout && grep -q 'Seconds' $tmp/stdout"
 ok "legacy and long options resolve alike" sh -c "
@@ -121,5 +81,4 @@ ok "Ctrl-C stops between passes: exit 130, says so" sh -c "
 	[ \$rc -eq 130 ] || { echo exit \$rc; cat $tmp/int.out; exit 1; }
 	grep -q 'Stopped (interrupted)' $tmp/int.out || { cat $tmp/int.out; exit 1; }"
 
-echo "1..$n"
-[ "$failed" -eq 0 ]
+finish

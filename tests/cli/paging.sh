@@ -5,49 +5,11 @@
 # Real paging needs a small machine with swap: tests/vm/paging.sh.
 # Runs the host runner, or a cross-built one under qemu-user:
 #   tests/cli/paging.sh RUNNER [EMULATOR]
-set -u
-runner=$1
-emu=${2:-}
-check=${JSONL_CHECK:-build/tests/tools/jsonl_check}
+. "$(dirname "$0")/lib.sh" "$@"
 fixtures=${BURNKIT_FIXTURES:-tests/unit/fixtures}
 case $runner in /*) ;; *) runner=$PWD/$runner ;; esac
 case $check in /*) ;; *) check=$PWD/$check ;; esac
 case $fixtures in /*) ;; *) fixtures=$PWD/$fixtures ;; esac
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT INT TERM
-n=0
-failed=0
-
-bk() { $emu "$runner" "$@"; }
-
-ok() {	# ok DESCRIPTION COMMAND... : passes when COMMAND succeeds
-	desc=$1
-	shift
-	n=$((n + 1))
-	if "$@" >"$tmp/out" 2>&1; then
-		echo "ok $n - $desc"
-	else
-		echo "not ok $n - $desc"
-		sed 's/^/#   /' "$tmp/out" | head -30
-		failed=$((failed + 1))
-	fi
-}
-
-status() {	# status EXPECTED ARGS...: the runner exits EXPECTED
-	want=$1
-	shift
-	bk "$@" >"$tmp/stdout" 2>"$tmp/stderr"
-	got=$?
-	if [ "$got" -ne "$want" ]; then
-		echo "exit $got, want $want; stdout, stderr:"
-		cat "$tmp/stdout" "$tmp/stderr"
-		return 1
-	fi
-}
-
-contains() {	# contains FILE TEXT
-	grep -q -- "$2" "$1" || { echo "\"$2\" not in $1:"; cat "$1"; return 1; }
-}
 
 # The pid of the first child of process $1 (the test process of a run).
 child_of() {
@@ -60,7 +22,6 @@ child_of() {
 }
 
 quick="--mem 8M --baseline 4M --seconds 0.05 --interval 1"
-echo "TAP version 13"
 ok "paging --help" status 0 paging --help
 ok "help says why it is not in the full-size burn-in" contains "$tmp/stdout" "make run only checks"
 ok "legacy and long options resolve alike" sh -c "
@@ -135,5 +96,4 @@ interrupted() {
 ok "test process killed: the runner says so, with the last sample; exit 3" killed_test
 ok "Ctrl-C: the test process stops, exit 130" interrupted
 
-echo "1..$n"
-[ "$failed" -eq 0 ]
+finish
