@@ -14,7 +14,8 @@
 #
 # Usage: scripts/bench/drive.sh        (from the top of the tree, after make)
 # Environment: DIR (build/bench/drive: a directory on the disk to test),
-# SIZE (1G), SECONDS (5 per job), ROUNDS (3), RUNNER (build/burnkit).
+# SIZE (1G), SECONDS (5 per job), ROUNDS (3), RUNNER (build/burnkit),
+# ONLY (e.g. "seq-read rand-read": just those workloads).
 # Exits non-zero when fio or burnkit fails.
 
 set -eu
@@ -74,6 +75,7 @@ for job in "seq-write write 1M" "seq-read read 1M" "rand-read randread 4k" \
 	   "rand-write randwrite 4k"; do
 	set -- $job
 	test=$1 rw=$2 bs=$3
+	case " ${ONLY:-$test} " in *" $test "*) ;; *) continue ;; esac
 	for depth in 1 4; do
 		: > "$OUT/fio.$$"
 		: > "$OUT/bk.$$"

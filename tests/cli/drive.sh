@@ -168,7 +168,8 @@ ok "Ctrl-C: says so" contains "$tmp/int.err" "interrupted: .* test file(s) delet
 if [ "$(id -u)" != 0 ] || ! command -v mkfs.ext4 >/dev/null || ! command -v losetup >/dev/null ||
    ! losetup -f >/dev/null 2>&1; then
 	why="needs root, loop devices and mkfs.ext4"
-	for t in "ENOSPC mid-run" "EROFS FilePath" "tmpfs labelled cached"; do skip "$t" "$why"; done
+	for t in "ENOSPC mid-run" "EROFS FilePath" "tmpfs labelled cached" "EROFS mid-run" \
+		 "EIO mid-run"; do skip "$t" "$why"; done
 else
 	# An ext4 image larger than the tmpfs it lives on: statvfs says there is
 	# room, the loop device runs out mid-write and returns ENOSPC.
@@ -193,6 +194,51 @@ else
 	ok "tmpfs: every read result is labelled cached" sh -c "grep -q 'Read passes .*(cached)' $tmp/stdout && grep -q 'cached: re-read from RAM' $tmp/stdout"
 	umount "$tmp/small"
 	mounts=""
+
+	# mid_run WHAT: a drive run on a fresh ext4 image, hit by WHAT while
+	# it writes its first file; its exit status in $rc, output in $tmp/mid.*
+	mid_run() {
+		rm -f "$tmp/big.img"
+		truncate -s 1G "$tmp/big.img"
+		mkfs.ext4 -q -F "$tmp/big.img"
+		mount -o loop,errors=remount-ro "$tmp/big.img" "$tmp/img" && mounts="$tmp/img"
+		$emu "$runner" drive R 16, P 164, M 0, S 0, F "$tmp/img" >"$tmp/mid.out" 2>"$tmp/mid.err" &
+		pid=$!
+		i=0
+		while [ ! -e "$tmp/img/burnkit-drive/burndrive1.dat" ] && [ $i -lt 500 ]; do
+			sleep 0.01
+			i=$((i + 1))
+		done
+		"$@"
+		wait $pid
+		rc=$?
+		umount "$tmp/img"
+		mounts=""
+	}
+	# ext4 with errors=remount-ro turns read-only on an error (raised here
+	# through its sysfs trigger): the next write fails with EROFS.
+	ro_now() {
+		echo "burnkit drive test" > "/sys/fs/ext4/$(basename "$(findmnt -no SOURCE "$tmp/img")")/trigger_fs_error"
+	}
+	mid_run ro_now
+	ok "the filesystem turns read-only mid-run: exit 3 (EROFS)" sh -c "[ $rc -eq 3 ] || { cat $tmp/mid.err; exit 1; }"
+	ok "... names the file, the byte, the errno and the fix" sh -c "grep -q 'writing $tmp/img/burnkit-drive/burndrive[1-4].dat failed at byte [0-9]*: Read-only file system (EROFS); .* went read-only during the test, .* see dmesg' $tmp/mid.err"
+	ok "... and, unable to delete on a read-only filesystem, says what is left and how to delete it" sh -c "grep -q 'test files are left in $tmp/img/burnkit-drive: .* rm -r $tmp/img/burnkit-drive' $tmp/mid.err"
+	if command -v python3 >/dev/null; then
+		# EXT4_IOC_SHUTDOWN (NOLOGFLUSH): every later I/O fails with EIO,
+		# as when a drive drops off the bus.
+		shut_down() {
+			python3 -c 'import fcntl, os, struct, sys
+fd = os.open(sys.argv[1], os.O_RDONLY)
+fcntl.ioctl(fd, 0x8004587D, struct.pack("I", 2))' "$tmp/img"
+		}
+		mid_run shut_down
+		ok "the drive fails mid-run: exit 1 (EIO)" sh -c "[ $rc -eq 1 ] || { cat $tmp/mid.err; exit 1; }"
+		ok "... names the file, the byte, the errno and what to check" sh -c "grep -q 'burndrive[1-4].dat failed at byte [0-9]*: Input/output error (EIO); the drive reported an error: see dmesg; check the cable, the power supply and the drive' $tmp/mid.err"
+		ok "... and says what it could not delete" contains "$tmp/mid.err" "test files are left in $tmp/img/burnkit-drive"
+	else
+		skip "EIO mid-run" "needs python3 for the EXT4_IOC_SHUTDOWN ioctl"
+	fi
 fi
 
 # -------------------------------------------------------------- speed

@@ -326,6 +326,46 @@ Test(dio, engines_complete_short_transfers)
 	bk_aio_close(&a);
 }
 
+/* Fake calls that fail with EIO from byte `eio_from` on. */
+static uint64_t eio_from;
+
+static ssize_t eio_pread(int fd, void *buf, size_t len, uint64_t off)
+{
+	if (off + len > eio_from) {
+		errno = EIO;
+		return -1;
+	}
+	return short_pread(fd, buf, len, off);
+}
+
+static const struct bk_io_ops eio_ops = { eio_pread, short_pwrite };
+
+Test(dio, a_failed_transfer_stops_the_stream_with_its_error_and_offset)
+{
+	struct bk_aio a;
+	struct bk_xfer x;
+	struct stream_ctx s = { .len = 4096 };
+	char why[256];
+
+	cr_assert_eq(bk_aio_open(&a, BK_AIO_SYNC, 1, why, sizeof(why)), 0);
+	bk_layout_fill(&file1, backing, 0, sizeof(backing));
+	chunk = 1 << 20;
+	eintr_first = 0;
+	calls = 0;
+	eio_from = 5 * 4096 + 100;
+	bk_io_set_ops(&eio_ops);
+	bk_verifier_init(&s.v, 0, NULL, NULL);
+	x = (struct bk_xfer){ .aio = &a, .fd = 3, .len = 4096, .count = 16,
+			      .offset = seq_offset, .complete = check, .arg = &s };
+	cr_assert_eq(bk_xfer_run(&x), -EIO);
+	real_ops();
+	cr_assert_eq(x.err, EIO);
+	cr_assert_eq(x.err_off, 5 * 4096, "the transfer that failed");
+	cr_assert_eq(x.done, 5, "the ones before it, whole");
+	cr_assert_eq(s.v.bytes, 5 * 4096, "and checked");
+	bk_aio_close(&a);
+}
+
 Test(dio, probe_on_a_real_file)
 {
 	char why[256];

@@ -64,8 +64,8 @@ else
 	check "... and records it in the JSON lines" grep -q '"type":"error".*"offset":200000' $S/v3.jsonl
 	rm -rf "$dd_dir/burnkit-drive"
 
-	burnkit speed --mb 1 --filepath "$dd_dir" --seconds 0.05 --small-files 20 > $S/speed.out 2>&1
-	check "speed (long options) exits 0 on the ext4 disk" test $? -eq 0
+	burnkit speed MB 1, FilePath "$dd_dir" --seconds 0.05 --small-files 20 > $S/speed.out 2>&1
+	check "speed (legacy words and long options) exits 0 on the ext4 disk" test $? -eq 0
 	sed 's/^/# /' $S/speed.out
 	check "speed: large files read with O_DIRECT, not marked cached" \
 		sh -c "grep -A2 '^ 1 MB File' $S/speed.out | grep 'Reading' | grep -vq '\\*'"

@@ -276,9 +276,13 @@ int bk_drive_io_failed(struct bk_drive_env *e, const char *what, const char *nam
 		rc = BK_EXIT_FAULT;
 		break;
 	}
-	pr_fail("%s %s failed at byte %llu: %s (%s); %s was free at the start and "
-		"the test needs %s; %s", what, path, (unsigned long long)off,
-		strerror(err), bk_errno_name(err), free_t, need_t, fix);
+	if (err == ENOSPC || err == EDQUOT || err == EFBIG)
+		pr_fail("%s %s failed at byte %llu: %s (%s); %s was free at the start and "
+			"the test needs %s; %s", what, path, (unsigned long long)off,
+			strerror(err), bk_errno_name(err), free_t, need_t, fix);
+	else
+		pr_fail("%s %s failed at byte %llu: %s (%s); %s", what, path,
+			(unsigned long long)off, strerror(err), bk_errno_name(err), fix);
 	bk_json_init(&j);
 	bk_rec_begin(&e->ctx->log, &j, "io_error");
 	bk_json_str(&j, "op", what);
@@ -305,7 +309,9 @@ int bk_drive_env_close(struct bk_drive_env *e, int rc, int keep)
 	int n = bk_workdir_remove(&e->wd);
 
 	if (n < 0)
-		pr_warn("some test files could not be deleted from %s", e->wd.path);
+		pr_warn("test files are left in %s: the filesystem refused to delete them "
+			"(above); delete them with rm -r %s once it works again", e->wd.path,
+			e->wd.path);
 	else if (rc == BK_EXIT_INTERRUPTED)
 		pr_inf("interrupted: %d test file(s) deleted", n);
 	else if (rc != BK_EXIT_OK && n > 0)
