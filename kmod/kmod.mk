@@ -50,7 +50,7 @@ define kmod_build
 		$(if $(4),CROSS_COMPILE=$(4)) modules
 endef
 
-.PHONY: kmod kmod-guests kmod-install dkms-install vm-test \
+.PHONY: kmod kmod-guests kmod-install dkms-install vm-test vm-paging-test \
 	$(addprefix kmod-,$(KMOD_ALL_GUESTS)) $(addprefix vm-helpers-,$(KMOD_ALL_GUESTS))
 
 kmod:
@@ -102,3 +102,10 @@ $(addprefix vm-helpers-,$(KMOD_ALL_GUESTS)): vm-helpers-%:
 VM_GUESTS ?= $(KMOD_GUESTS)
 vm-test:
 	@tests/vm/vm-test.sh $(VM_GUESTS)
+
+# burnkit paging for real: a guest made small (huge pages reserved), a swap
+# file on its virtio disk, swap traffic shown and the OOM path checked.
+# PAGING_AVAILABLE_MB and PAGING_OVER_MB size it (tests/vm/paging.sh).
+vm-paging-test:
+	scripts/vm.sh x86_64 --runner -- env PAGING_AVAILABLE_MB=$(or $(PAGING_AVAILABLE_MB),96) \
+		PAGING_OVER_MB=$(or $(PAGING_OVER_MB),20) paging.sh
