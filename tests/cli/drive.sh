@@ -7,65 +7,17 @@
 # or a cross-built one under qemu-user:  tests/cli/drive.sh RUNNER [EMULATOR]
 # The test files go below $BURNKIT_TEST_DIR (default build/): a filesystem
 # on a disk, where O_DIRECT works.
-set -u
-runner=$1
-emu=${2:-}
-check=${JSONL_CHECK:-build/tests/tools/jsonl_check}
+. "$(dirname "$0")/lib.sh" "$@"
+# The test files live on a disk, not in $tmp (which may be a tmpfs).
 base=${BURNKIT_TEST_DIR:-build}
-tmp=$(mktemp -d "$base/cli-drive.XXXXXX") || exit 1
-tmp=$(cd "$tmp" && pwd)
+work=$(mktemp -d "$base/cli-drive.XXXXXX") || exit 1
+work=$(cd "$work" && pwd)
 mounts=""
 cleanup() {
 	for m in $mounts; do umount "$m" 2>/dev/null; done
-	rm -rf "$tmp"
+	rm -rf "$work" "$tmp"
 }
 trap cleanup EXIT INT TERM
-n=0
-failed=0
-
-bk() { $emu "$runner" "$@"; }
-
-ok() {	# ok DESCRIPTION COMMAND... : passes when COMMAND succeeds
-	desc=$1
-	shift
-	n=$((n + 1))
-	if "$@" >"$tmp/out" 2>&1; then
-		echo "ok $n - $desc"
-	else
-		echo "not ok $n - $desc"
-		sed 's/^/#   /' "$tmp/out" | head -30
-		failed=$((failed + 1))
-	fi
-}
-
-skip() {	# skip DESCRIPTION REASON
-	n=$((n + 1))
-	echo "ok $n - $1 # SKIP $2"
-}
-
-# status EXPECTED ARGS...: the runner exits EXPECTED; a usage error (2) is
-# one line on stderr.
-status() {
-	want=$1
-	shift
-	bk "$@" >"$tmp/stdout" 2>"$tmp/stderr"
-	got=$?
-	if [ "$got" -ne "$want" ]; then
-		echo "exit $got, want $want; stdout and stderr:"
-		cat "$tmp/stdout" "$tmp/stderr"
-		return 1
-	fi
-	if [ "$want" -eq 2 ] && [ "$(wc -l <"$tmp/stderr")" -ne 1 ]; then
-		echo "usage error is not one line:"
-		cat "$tmp/stderr"
-		return 1
-	fi
-	return 0
-}
-
-contains() {	# contains FILE TEXT
-	grep -q -- "$2" "$1" || { echo "\"$2\" not in $1:"; cat "$1"; return 1; }
-}
 
 absent() {	# absent PATH: nothing burnkit made is left
 	[ ! -e "$1" ] || { echo "$1 was left behind:"; ls -la "$1"; return 1; }
@@ -91,9 +43,8 @@ flip() {
 		dd of="$1" bs=1 seek="$2" conv=notrunc 2>/dev/null
 }
 
-d=$tmp/d
+d=$work/d
 mkdir -p "$d"
-echo "TAP version 13"
 
 # -------------------------------------------------------------- parameters
 ok "drive: legacy words and long options resolve alike" same \
@@ -173,69 +124,69 @@ if [ "$(id -u)" != 0 ] || ! command -v mkfs.ext4 >/dev/null || ! command -v lose
 else
 	# An ext4 image larger than the tmpfs it lives on: statvfs says there is
 	# room, the loop device runs out mid-write and returns ENOSPC.
-	mkdir -p "$tmp/small" "$tmp/img"
-	mount -t tmpfs -o size=6M tmpfs "$tmp/small" && mounts="$tmp/img $tmp/small"
-	truncate -s 64M "$tmp/small/disk.img"
-	mkfs.ext4 -q -F "$tmp/small/disk.img"
-	mount -o loop "$tmp/small/disk.img" "$tmp/img"
-	ok "the disk fills up mid-run: exit 3 (ENOSPC)" status 3 drive R 2, P 64, M 0, S 0, F "$tmp/img"
-	ok "... names the file, the numbers and the fix" sh -c "grep -q 'writing $tmp/img/burnkit-drive/burndrive1.dat failed at byte [0-9]*: No space left on device (ENOSPC); .* MB was free at the start and the test needs .* MB; the filesystem filled up' $tmp/stderr"
-	ok "... and deletes what was written" absent "$tmp/img/burnkit-drive"
-	umount "$tmp/img"
-	umount "$tmp/small"
+	mkdir -p "$work/small" "$work/img"
+	mount -t tmpfs -o size=6M tmpfs "$work/small" && mounts="$work/img $work/small"
+	truncate -s 64M "$work/small/disk.img"
+	mkfs.ext4 -q -F "$work/small/disk.img"
+	mount -o loop "$work/small/disk.img" "$work/img"
+	ok "the disk fills up mid-run: exit 3 (ENOSPC)" status 3 drive R 2, P 64, M 0, S 0, F "$work/img"
+	ok "... names the file, the numbers and the fix" sh -c "grep -q 'writing $work/img/burnkit-drive/burndrive1.dat failed at byte [0-9]*: No space left on device (ENOSPC); .* MB was free at the start and the test needs .* MB; the filesystem filled up' $tmp/stderr"
+	ok "... and deletes what was written" absent "$work/img/burnkit-drive"
+	umount "$work/img"
+	umount "$work/small"
 	mounts=""
-	mount -t tmpfs -o size=1M,ro tmpfs "$tmp/img" && mounts="$tmp/img"
-	ok "a read-only FilePath: exit 3 (EROFS)" status 3 drive R 1, P 8, M 0, S 0, F "$tmp/img"
-	ok "... says remount it read-write" contains "$tmp/stderr" "cannot create $tmp/img/burnkit-drive: Read-only file system (EROFS): remount it read-write"
-	umount "$tmp/img"
+	mount -t tmpfs -o size=1M,ro tmpfs "$work/img" && mounts="$work/img"
+	ok "a read-only FilePath: exit 3 (EROFS)" status 3 drive R 1, P 8, M 0, S 0, F "$work/img"
+	ok "... says remount it read-write" contains "$tmp/stderr" "cannot create $work/img/burnkit-drive: Read-only file system (EROFS): remount it read-write"
+	umount "$work/img"
 	mounts=""
-	mount -t tmpfs -o size=16M tmpfs "$tmp/small" && mounts="$tmp/small"
-	ok "tmpfs: runs" status 0 drive R 1, P 8, M 0, S 0.01, F "$tmp/small"
+	mount -t tmpfs -o size=16M tmpfs "$work/small" && mounts="$work/small"
+	ok "tmpfs: runs" status 0 drive R 1, P 8, M 0, S 0.01, F "$work/small"
 	ok "tmpfs: every read result is labelled cached" sh -c "grep -q 'Read passes .*(cached)' $tmp/stdout && grep -q 'cached: re-read from RAM' $tmp/stdout"
-	umount "$tmp/small"
+	umount "$work/small"
 	mounts=""
 
 	# mid_run WHAT: a drive run on a fresh ext4 image, hit by WHAT while
 	# it writes its first file; its exit status in $rc, output in $tmp/mid.*
 	mid_run() {
-		rm -f "$tmp/big.img"
-		truncate -s 1G "$tmp/big.img"
-		mkfs.ext4 -q -F "$tmp/big.img"
-		mount -o loop,errors=remount-ro "$tmp/big.img" "$tmp/img" && mounts="$tmp/img"
-		$emu "$runner" drive R 16, P 164, M 0, S 0, F "$tmp/img" >"$tmp/mid.out" 2>"$tmp/mid.err" &
+		rm -f "$work/big.img"
+		truncate -s 1G "$work/big.img"
+		mkfs.ext4 -q -F "$work/big.img"
+		mount -o loop,errors=remount-ro "$work/big.img" "$work/img" && mounts="$work/img"
+		$emu "$runner" drive R 16, P 164, M 0, S 0, F "$work/img" >"$tmp/mid.out" 2>"$tmp/mid.err" &
 		pid=$!
 		i=0
-		while [ ! -e "$tmp/img/burnkit-drive/burndrive1.dat" ] && [ $i -lt 500 ]; do
+		while [ ! -e "$work/img/burnkit-drive/burndrive1.dat" ] && [ $i -lt 500 ]; do
 			sleep 0.01
 			i=$((i + 1))
 		done
 		"$@"
 		wait $pid
 		rc=$?
-		umount "$tmp/img"
+		umount "$work/img"
 		mounts=""
 	}
 	# ext4 with errors=remount-ro turns read-only on an error (raised here
 	# through its sysfs trigger): the next write fails with EROFS.
 	ro_now() {
-		echo "burnkit drive test" > "/sys/fs/ext4/$(basename "$(findmnt -no SOURCE "$tmp/img")")/trigger_fs_error"
+		echo "burnkit drive test" > "/sys/fs/ext4/$(basename "$(findmnt -no SOURCE "$work/img")")/trigger_fs_error"
 	}
 	mid_run ro_now
 	ok "the filesystem turns read-only mid-run: exit 3 (EROFS)" sh -c "[ $rc -eq 3 ] || { cat $tmp/mid.err; exit 1; }"
-	ok "... names the file, the byte, the errno and the fix" sh -c "grep -q 'writing $tmp/img/burnkit-drive/burndrive[1-4].dat failed at byte [0-9]*: Read-only file system (EROFS); .* went read-only during the test, .* see dmesg' $tmp/mid.err"
-	ok "... and, unable to delete on a read-only filesystem, says what is left and how to delete it" sh -c "grep -q 'test files are left in $tmp/img/burnkit-drive: .* rm -r $tmp/img/burnkit-drive' $tmp/mid.err"
+	ok "... names the file, the byte, the errno and the fix" sh -c "grep -q 'writing $work/img/burnkit-drive/burndrive[1-4].dat failed at byte [0-9]*: Read-only file system (EROFS); .* went read-only during the test, .* see dmesg' $tmp/mid.err"
+	ok "... and, unable to delete on a read-only filesystem, says what is left and how to delete it" sh -c "grep -q 'test files are left in $work/img/burnkit-drive: .* rm -r $work/img/burnkit-drive' $tmp/mid.err"
 	if command -v python3 >/dev/null; then
 		# EXT4_IOC_SHUTDOWN (NOLOGFLUSH): every later I/O fails with EIO,
 		# as when a drive drops off the bus.
 		shut_down() {
 			python3 -c 'import fcntl, os, struct, sys
 fd = os.open(sys.argv[1], os.O_RDONLY)
-fcntl.ioctl(fd, 0x8004587D, struct.pack("I", 2))' "$tmp/img"
+fcntl.ioctl(fd, 0x8004587D, struct.pack("I", 2))' "$work/img"
 		}
 		mid_run shut_down
 		ok "the drive fails mid-run: exit 1 (EIO)" sh -c "[ $rc -eq 1 ] || { cat $tmp/mid.err; exit 1; }"
 		ok "... names the file, the byte, the errno and what to check" sh -c "grep -q 'burndrive[1-4].dat failed at byte [0-9]*: Input/output error (EIO); the drive reported an error: see dmesg; check the cable, the power supply and the drive' $tmp/mid.err"
-		ok "... and says what it could not delete" contains "$tmp/mid.err" "test files are left in $tmp/img/burnkit-drive"
+		ok "... and says what it could not delete" contains "$tmp/mid.err" "test files are left in $work/img/burnkit-drive"
 	else
 		skip "EIO mid-run" "needs python3 for the EXT4_IOC_SHUTDOWN ioctl"
 	fi
@@ -260,5 +211,4 @@ ok "sdcard with targets: PASS or FAIL per line" sh -c "$emu $runner sdcard FileP
 ok "sdcard: --time-based with a file of fewer than 2 x (depth + 2) blocks is a usage error" status 2 sdcard --size 4M --block 512K --time-based --filepath "$d"
 
 ok "sdcard: --size as a share of RAM is a usage error" status 2 sdcard --size 10% --filepath "$d"
-echo "1..$n"
-[ "$failed" -eq 0 ]
+finish
