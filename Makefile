@@ -85,7 +85,7 @@ CORE_OBJS := $(call obj,$(LIB_SRCS) $(TESTER_SRCS) $(REF_SRCS) $(ASM_SRCS)) \
 RUNNER := $(BUILD)/burnkit
 
 .PHONY: all cross static check test run bench install clean kmod dkms-install \
-	unit-test asm-test cli-test fuzz-test cross-test inspect-test deps deps-build
+	unit-test asm-test cli-test fuzz-test cross-test inspect-test checkpatch deps deps-build
 .DEFAULT_GOAL := all
 
 all: $(RUNNER)
@@ -187,7 +187,11 @@ inspect-test: all cross
 	$(RUNNER) inspect
 	$(foreach a,$(CROSS_ARCHES),$(QEMU_$(a)) build/$(a)/burnkit inspect &&) true
 
-test: all unit-test asm-test cli-test cross-test inspect-test fuzz-test vm-test
+# The kernel's own style checker over kmod/ (fetched once into build/).
+checkpatch:
+	scripts/checkpatch.sh
+
+test: all unit-test asm-test cli-test cross-test inspect-test fuzz-test checkpatch vm-test
 
 deps:
 	@scripts/deps.sh check

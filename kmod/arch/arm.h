@@ -24,7 +24,8 @@
 	({ u32 v_; asm volatile("mrc p15, 0, %0, " #crn ", " #crm ", " #op2 \
 				: "=r" (v_)); v_; })
 #define BK_CP15_WRITE(v, crn, crm, op2)					\
-	asm volatile("mcr p15, 0, %0, " #crn ", " #crm ", " #op2 : : "r" ((u32)(v)))
+	({ asm volatile("mcr p15, 0, %0, " #crn ", " #crm ", " #op2	\
+			: : "r" ((u32)(v))); })
 
 struct bk_pmu_regs {
 	u64 userenr;
