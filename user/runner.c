@@ -38,8 +38,10 @@ void bk_tester_help(const struct bk_tester *t, FILE *out)
 		"either case, picks it;\nspaces and commas separate, e.g. "
 		"\"burnkit fpu KWds 10, Section 2, log 33\"):\n");
 	bk_params_help(out, t->params);
+	fprintf(out, "\nText log (--log N, Log N): %sN.txt, appended.\n",
+		t->log_prefix ? t->log_prefix : "log");
 	if (t->quick)
-		fprintf(out, "\nBurn-in (make run) uses: burnkit %s %s\n", t->name,
+		fprintf(out, "Burn-in (make run) uses: burnkit %s %s\n", t->name,
 			t->quick);
 	fprintf(out, "\nExit status: 0 all good, 1 errors found in the hardware, "
 		"2 usage error,\n3 this environment cannot run it, 130 interrupted.\n");

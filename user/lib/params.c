@@ -13,7 +13,7 @@
 
 const struct bk_param bk_common_params[] = {
 	{ "log", "Log", BK_PT_INT, 0, 99, NULL,
-	  "append the text log to logN.txt (Longbottom layout), N 0-99", NULL },
+	  "append the text log (Longbottom layout) to <prefix>N.txt, below", NULL },
 	{ "no-config", "NoConfig", BK_PT_FLAG, 0, 0, NULL,
 	  "leave the system configuration out of the text log", NULL },
 	{ "pause-at-end", "PauseAtEnd", BK_PT_FLAG, 0, 0, NULL,
