@@ -2,8 +2,6 @@
 # The recorder, cooking and its reports, end to end (TAP): burnkit temp,
 # cook, report. Runs the host runner, or a cross-built one under qemu-user:
 #   tests/cli/cook.sh RUNNER [EMULATOR]
-# Under qemu-user, cook is skipped unless the kernel runs foreign binaries
-# itself (binfmt_misc): cook starts its copies by executing the runner again.
 . "$(dirname "$0")/lib.sh" "$@"
 fixtures=${BURNKIT_FIXTURES:-tests/unit/fixtures}
 # No module here, whatever the machine has: the tests say what they expect.
@@ -51,23 +49,19 @@ ok "cook of an unknown tester: exit 2, one line" sh -c "$emu $runner cook --run 
 ok "cook refuses a tool as a copy" status 2 cook --run "temp Passes 1" --json "$tmp/u.jsonl"
 ok "cook refuses a bad parameter of a copy" status 2 cook --run "fpu Section 9" --json "$tmp/u.jsonl"
 ok "cook needs a timeline file" status 2 cook --run fpu --json -
-if [ -n "$emu" ] && ! grep -qs '^enabled' /proc/sys/fs/binfmt_misc/status; then
-	skip "cook under qemu-user" "its copies exec the runner again, which needs binfmt_misc here"
-else
-	ok "cook: two copies, recorder at 0.1 s" status 0 cook --run "fpu KWords 1" --run "int KBytes 8" --copies 2 --minutes 0.06 --sample 0.1 --json "$tmp/c.jsonl" --csv "$tmp/c.csv"
-	ok "the timeline is strict JSON lines" "$check" "$tmp/c.jsonl" type tester t
-	ok "both copies started, each on its own CPU or told why not" sh -c "[ \$(grep -c '\"type\":\"copy\".*\"event\":\"start\"' $tmp/c.jsonl) -ge 2 ]"
-	ok "passes of both copies are in it" sh -c "grep '\"type\":\"perf\"' $tmp/c.jsonl | grep -q '\"test\":\"fpu\"' && grep '\"type\":\"perf\"' $tmp/c.jsonl | grep -q '\"test\":\"int\"'"
-	ok "samples every 0.1 s" sh -c "[ \$(grep -c '\"type\":\"sample\"' $tmp/c.jsonl) -ge 20 ]"
-	ok "the summary gives the recorder's cost and the chart" sh -c "tail -n 1 $tmp/c.jsonl | grep -q '\"recorder_cpu_pct\":' && tail -n 1 $tmp/c.jsonl | grep -q '\"svg\":\"$tmp/c.svg\"'"
-	ok "the chart is well-formed" xmllint --noout "$tmp/c.svg"
-	ok "the chart draws both copies" sh -c "grep -q '<title>copy 0 fpu' $tmp/c.svg && grep -q '<title>copy 1 int' $tmp/c.svg"
-	ok "the console ends with the summary" contains "$tmp/stdout" 'Performance lost'
-	ok "report rebuilds the same summary from the file" sh -c "$emu $runner report $tmp/c.jsonl --svg $tmp/c2.svg --json $tmp/r2.jsonl >/dev/null && tail -n 1 $tmp/r2.jsonl | sed 's/.*\"span_s\"//;s/,\"svg\".*//' > $tmp/a && tail -n 1 $tmp/c.jsonl | sed 's/.*\"span_s\"//;s/,\"copies\".*//' > $tmp/b && cmp $tmp/a $tmp/b"
-	head -c "$(($(wc -c < "$tmp/c.jsonl") * 2 / 3))" "$tmp/c.jsonl" > "$tmp/cut.jsonl"
-	ok "report of that timeline cut at two thirds" status 0 report "$tmp/cut.jsonl"
-	ok "says so and still draws it" sh -c "grep -q 'CUT SHORT' $tmp/stdout && xmllint --noout $tmp/cut.svg"
-fi
+ok "cook: two copies, recorder at 0.1 s" status 0 cook --run "fpu KWords 1" --run "int KBytes 8" --copies 2 --minutes 0.06 --sample 0.1 --json "$tmp/c.jsonl" --csv "$tmp/c.csv"
+ok "the timeline is strict JSON lines" "$check" "$tmp/c.jsonl" type tester t
+ok "both copies started, each on its own CPU or told why not" sh -c "[ \$(grep -c '\"type\":\"copy\".*\"event\":\"start\"' $tmp/c.jsonl) -ge 2 ]"
+ok "passes of both copies are in it" sh -c "grep '\"type\":\"perf\"' $tmp/c.jsonl | grep -q '\"test\":\"fpu\"' && grep '\"type\":\"perf\"' $tmp/c.jsonl | grep -q '\"test\":\"int\"'"
+ok "samples every 0.1 s" sh -c "[ \$(grep -c '\"type\":\"sample\"' $tmp/c.jsonl) -ge 20 ]"
+ok "the summary gives the recorder's cost and the chart" sh -c "tail -n 1 $tmp/c.jsonl | grep -q '\"recorder_cpu_pct\":' && tail -n 1 $tmp/c.jsonl | grep -q '\"svg\":\"$tmp/c.svg\"'"
+ok "the chart is well-formed" xmllint --noout "$tmp/c.svg"
+ok "the chart draws both copies" sh -c "grep -q '<title>copy 0 fpu' $tmp/c.svg && grep -q '<title>copy 1 int' $tmp/c.svg"
+ok "the console ends with the summary" contains "$tmp/stdout" 'Performance lost'
+ok "report rebuilds the same summary from the file" sh -c "$emu $runner report $tmp/c.jsonl --svg $tmp/c2.svg --json $tmp/r2.jsonl >/dev/null && tail -n 1 $tmp/r2.jsonl | sed 's/.*\"span_s\"//;s/,\"svg\".*//' > $tmp/a && tail -n 1 $tmp/c.jsonl | sed 's/.*\"span_s\"//;s/,\"copies\".*//' > $tmp/b && cmp $tmp/a $tmp/b"
+head -c "$(($(wc -c < "$tmp/c.jsonl") * 2 / 3))" "$tmp/c.jsonl" > "$tmp/cut.jsonl"
+ok "report of that timeline cut at two thirds" status 0 report "$tmp/cut.jsonl"
+ok "says so and still draws it" sh -c "grep -q 'CUT SHORT' $tmp/stdout && xmllint --noout $tmp/cut.svg"
 
 # ---- burnkit script
 ok "the seed's fpu.sh reads as seven commands, the recorder beside them" sh -c "$emu $runner script tests/cli/scripts/seed-fpu.sh --check > $tmp/s.out && grep -q '7 commands, all checked' $tmp/s.out && grep -q 'line 1   & burnkit temp Passes 70, Seconds 60  (RPiTemperature)' $tmp/s.out && grep -q 'line 7     burnkit fpu KWords 1000, Section 1, Minutes 10, log 29  (burninfpu)' $tmp/s.out"
@@ -75,17 +69,13 @@ ok "the seed's 4fpu.sh: all five side by side" sh -c "$emu $runner script tests/
 ok "a bad line stops the script before anything runs, naming it" sh -c "printf 'temp Passes 1, Seconds 0.05\\n./burninfpu Section 4\\n' > $tmp/bad.sh; $emu $runner script $tmp/bad.sh > $tmp/s.out 2>&1; [ \$? -eq 2 ] && grep -q 'line 2: burnkit fpu' $tmp/s.out && ! grep -q 'Temperature Measurement' $tmp/s.out"
 ok "a missing script: exit 2" status 2 script "$tmp/nosuch.sh"
 ok "neither a file nor --example: exit 2" status 2 script
-if [ -n "$emu" ] && ! grep -qs '^enabled' /proc/sys/fs/binfmt_misc/status; then
-	skip "script runs its lines under qemu-user" "they exec the runner again, which needs binfmt_misc here"
-else
-	printf '%s\n' "temp Passes 3, Seconds 0.3 &" "sleep 0.2" "temp Passes 1, Seconds 0.05" "burnkit temp --passes 1 --seconds 0.05" > "$tmp/run.sh"
-	ok "a script runs: one line beside two in turn" status 0 script "$tmp/run.sh" --json "$tmp/s.jsonl"
-	ok "the line beside the others ends last" sh -c "$check $tmp/s.jsonl && grep '\"type\":\"line\"' $tmp/s.jsonl | tail -n 1 | grep -q '\"line\":1,.*\"concurrent\":true'"
-	ok "each line's time is its own" sh -c "grep '\"line\":3,' $tmp/s.jsonl | grep -q '\"seconds\":0\\.[0-4]'"
-	ok "the summary table lists the three" sh -c "[ \$(grep -c '^ line [0-9]* *temp *passed' $tmp/stdout) -eq 3 ]"
-	printf '%s\n' "temp Passes 1, Seconds 0.05" "cook --run nosuch --json $tmp/u.jsonl" > "$tmp/fail.sh"
-	ok "a line that fails the check: nothing runs" status 2 script "$tmp/fail.sh"
-fi
+printf '%s\n' "temp Passes 3, Seconds 0.3 &" "sleep 0.2" "temp Passes 1, Seconds 0.05" "burnkit temp --passes 1 --seconds 0.05" > "$tmp/run.sh"
+ok "a script runs: one line beside two in turn" status 0 script "$tmp/run.sh" --json "$tmp/s.jsonl"
+ok "the line beside the others ends last" sh -c "$check $tmp/s.jsonl && grep '\"type\":\"line\"' $tmp/s.jsonl | tail -n 1 | grep -q '\"line\":1,.*\"concurrent\":true'"
+ok "each line's time is its own" sh -c "grep '\"line\":3,' $tmp/s.jsonl | grep -q '\"seconds\":0\\.[0-4]'"
+ok "the summary table lists the three" sh -c "[ \$(grep -c '^ line [0-9]* *temp *passed' $tmp/stdout) -eq 3 ]"
+printf '%s\n' "temp Passes 1, Seconds 0.05" "cook --run nosuch --json $tmp/u.jsonl" > "$tmp/fail.sh"
+ok "a line that fails the check: nothing runs" status 2 script "$tmp/fail.sh"
 
 # ---- burnkit watch (without the module; tests/vm runs it with the module)
 ok "watch without the module: exit 3, says how to load it" sh -c "$emu $runner watch --seconds 0.1 > $tmp/w.out 2>&1; [ \$? -eq 3 ] && grep -q insmod $tmp/w.out"

@@ -99,7 +99,6 @@ struct cook {
 	struct cook_copy *copies;
 	int ncopies;
 	double end_t;
-	char self[4096];
 	unsigned long errors;	/* errors the testers found */
 	int failures;		/* copies that could not run or crashed */
 	int worst_failure;	/* their exit status, for ours */
@@ -156,7 +155,7 @@ static int copy_start(struct cook *ck, struct cook_copy *c)
 	double left = ck->end_t - now_t(ck);
 	pid_t pid;
 
-	argv[argc++] = ck->self;
+	argv[argc++] = "burnkit";
 	argv[argc++] = (char *)c->run->tester->name;
 	for (int i = 0; i < c->run->nwords; i++)
 		argv[argc++] = c->run->words[i];
@@ -201,8 +200,12 @@ static int copy_start(struct cook *ck, struct cook_copy *c)
 		bk_pin_cpu(c->cpu);
 		signal(SIGINT, SIG_DFL);
 		signal(SIGTERM, SIG_DFL);
-		execv(ck->self, argv);
-		_exit(127);
+		/*
+		 * The copy runs as `burnkit TESTER ...` would, in this forked
+		 * process without exec (cook has no threads to lose): the same
+		 * under qemu-user, where the runner cannot exec itself.
+		 */
+		_exit(bk_tester_main(c->run->tester, argc - 2, argv + 2));
 	}
 	close(out[1]);
 	close(err[1]);
@@ -416,7 +419,7 @@ static void copy_exited(struct cook *ck, struct cook_copy *c, int status)
 	} else if (code == BK_EXIT_USAGE || code == BK_EXIT_ENV || code == 127 ||
 		   (code != BK_EXIT_OK && code != BK_EXIT_INTERRUPTED)) {
 		snprintf(what, sizeof(what), "could not run (exit %d%s); see its message above",
-			 code, code == 127 ? ": cannot execute the runner" : "");
+			 code, "");
 		ck->failures++;
 		if (ck->worst_failure != BK_EXIT_FAULT)
 			ck->worst_failure = code == BK_EXIT_USAGE ? BK_EXIT_USAGE : BK_EXIT_ENV;
@@ -780,7 +783,6 @@ static int cook_run(struct bk_ctx *ctx)
 	struct bk_ticker samples, events;
 	double cpu0, wall0, cpu_pct;
 	char text[512];
-	ssize_t n;
 
 	memset(&ck, 0, sizeof(ck));
 	ck.ctx = ctx;
@@ -794,13 +796,6 @@ static int cook_run(struct bk_ctx *ctx)
 			(int)bk_param_int(&ctx->params, "copies") : 0);
 	if (rc)
 		return rc;
-	n = readlink("/proc/self/exe", ck.self, sizeof(ck.self) - 1);
-	if (n <= 0) {
-		pr_fail("cannot find the runner (/proc/self/exe): %s; mount /proc",
-			strerror(errno));
-		return BK_EXIT_ENV;
-	}
-	ck.self[n] = '\0';
 	ncpus = usable_cpus(cpus, COOK_MAX_COPIES);
 	if (ck.ncopies > ncpus)
 		pr_warn("%d copies on %d CPUs: some CPUs run two copies", ck.ncopies, ncpus);
