@@ -14,7 +14,8 @@
 #
 # Usage: scripts/bench/drive.sh        (from the top of the tree, after make)
 # Environment: DIR (build/bench/drive: a directory on the disk to test),
-# SIZE (1G), SECONDS (5 per job), ROUNDS (3), RUNNER (build/burnkit),
+# SIZE (1G), SECONDS_PER_JOB (5; not SECONDS, which bash keeps), ROUNDS (3),
+# RUNNER (build/burnkit),
 # ONLY (e.g. "seq-read rand-read": just those workloads).
 # Exits non-zero when fio or burnkit fails.
 
@@ -23,7 +24,7 @@ cd "$(dirname "$0")/../.."
 
 DIR=${DIR:-build/bench/drive}
 SIZE=${SIZE:-1G}
-SECONDS_PER_JOB=${SECONDS:-5}
+SECONDS_PER_JOB=${SECONDS_PER_JOB:-5}
 ROUNDS=${ROUNDS:-3}
 RUNNER=${RUNNER:-build/burnkit}
 OUT=build/bench
