@@ -107,5 +107,5 @@ vm-test:
 # file on its virtio disk, swap traffic shown and the OOM path checked.
 # PAGING_AVAILABLE_MB and PAGING_OVER_MB size it (tests/vm/paging.sh).
 vm-paging-test:
-	scripts/vm.sh x86_64 --runner -- env PAGING_AVAILABLE_MB=$(or $(PAGING_AVAILABLE_MB),96) \
-		PAGING_OVER_MB=$(or $(PAGING_OVER_MB),20) paging.sh
+	scripts/vm.sh x86_64 --runner -- env PAGING_AVAILABLE_MB=$(or $(PAGING_AVAILABLE_MB),64) \
+		PAGING_OVER_MB=$(or $(PAGING_OVER_MB),12) paging.sh
