@@ -168,14 +168,19 @@ $(JSONL_CHECK): tests/tools/jsonl_check.c tests/tools/jsoncheck.c
 # End-to-end command-line tests (TAP), each taking RUNNER [EMULATOR].
 CLI_TESTS := cli fpu int inspect paging drive cook
 
-cli-test: all $(JSONL_CHECK)
+FS_SHUTDOWN := build/tests/tools/fs_shutdown
+$(FS_SHUTDOWN): tests/tools/fs_shutdown.c
+	@mkdir -p $(@D)
+	$(HOSTCC_) -std=c11 -Wall -Wextra -Werror -D_GNU_SOURCE -O2 -o $@ $^
+
+cli-test: all $(JSONL_CHECK) $(FS_SHUTDOWN)
 	@for t in $(CLI_TESTS); do tests/cli/$$t.sh $(RUNNER) || exit 1; done
 
 # Cross runners under qemu-user: the kernels against their references, and
 # the command-line tests end to end.
 cross-test: $(addprefix cross-test-,$(CROSS_ARCHES))
 
-cross-test-%: $(JSONL_CHECK)
+cross-test-%: $(JSONL_CHECK) $(FS_SHUTDOWN)
 	$(MAKE) --no-print-directory ARCH=$* BUILD=build/$* all asm-test
 	@for t in $(CLI_TESTS); do \
 		tests/cli/$$t.sh build/$*/burnkit $(QEMU_$*) || exit 1; done

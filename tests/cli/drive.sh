@@ -175,20 +175,19 @@ else
 	ok "the filesystem turns read-only mid-run: exit 3 (EROFS)" sh -c "[ $rc -eq 3 ] || { cat $tmp/mid.err; exit 1; }"
 	ok "... names the file, the byte, the errno and the fix" sh -c "grep -q 'writing $work/img/burnkit-drive/burndrive[1-4].dat failed at byte [0-9]*: Read-only file system (EROFS); .* went read-only during the test, .* see dmesg' $tmp/mid.err"
 	ok "... and, unable to delete on a read-only filesystem, says what is left and how to delete it" sh -c "grep -q 'test files are left in $work/img/burnkit-drive: .* rm -r $work/img/burnkit-drive' $tmp/mid.err"
-	if command -v python3 >/dev/null; then
+	shutdown_tool=${FS_SHUTDOWN:-$PWD/build/tests/tools/fs_shutdown}
+	if [ -x "$shutdown_tool" ]; then
 		# EXT4_IOC_SHUTDOWN (NOLOGFLUSH): every later I/O fails with EIO,
 		# as when a drive drops off the bus.
 		shut_down() {
-			python3 -c 'import fcntl, os, struct, sys
-fd = os.open(sys.argv[1], os.O_RDONLY)
-fcntl.ioctl(fd, 0x8004587D, struct.pack("I", 2))' "$work/img"
+			"$shutdown_tool" "$work/img"
 		}
 		mid_run shut_down
 		ok "the drive fails mid-run: exit 1 (EIO)" sh -c "[ $rc -eq 1 ] || { cat $tmp/mid.err; exit 1; }"
 		ok "... names the file, the byte, the errno and what to check" sh -c "grep -q 'burndrive[1-4].dat failed at byte [0-9]*: Input/output error (EIO); the drive reported an error: see dmesg; check the cable, the power supply and the drive' $tmp/mid.err"
 		ok "... and says what it could not delete" contains "$tmp/mid.err" "test files are left in $work/img/burnkit-drive"
 	else
-		skip "EIO mid-run" "needs python3 for the EXT4_IOC_SHUTDOWN ioctl"
+		skip "EIO mid-run" "$shutdown_tool is not built (make build/tests/tools/fs_shutdown)"
 	fi
 fi
 
