@@ -11,6 +11,24 @@
 #include <time.h>
 #include <unistd.h>
 
+const char *bk_exit_text(int status)
+{
+	switch (status) {
+	case BK_EXIT_OK:
+		return "passed";
+	case BK_EXIT_FAULT:
+		return "ERRORS FOUND";
+	case BK_EXIT_USAGE:
+		return "usage error";
+	case BK_EXIT_ENV:
+		return "skipped";
+	case BK_EXIT_INTERRUPTED:
+		return "interrupted";
+	default:
+		return status > 128 ? "killed by a signal" : "failed";
+	}
+}
+
 size_t bk_strlcpy(char *dst, const char *src, size_t size)
 {
 	size_t n = strlen(src);

@@ -19,6 +19,9 @@ enum {
 	BK_EXIT_INTERRUPTED = 130,	/* stopped by Ctrl-C or SIGTERM, cleaned up */
 };
 
+/* A tester's exit status in words, for tables of runs ("passed", ...). */
+const char *bk_exit_text(int status);
+
 size_t bk_strlcpy(char *dst, const char *src, size_t size);
 
 /* CLOCK_MONOTONIC_RAW (falls back to CLOCK_MONOTONIC) in nanoseconds. */

@@ -36,24 +36,6 @@ static int split(char *text, char **argv, int max)
 	return n;
 }
 
-static const char *status_text(int rc)
-{
-	switch (rc) {
-	case BK_EXIT_OK:
-		return "passed";
-	case BK_EXIT_FAULT:
-		return "ERRORS FOUND";
-	case BK_EXIT_USAGE:
-		return "usage error (a bug in the burn-in parameters)";
-	case BK_EXIT_ENV:
-		return "skipped";
-	case BK_EXIT_INTERRUPTED:
-		return "interrupted";
-	default:
-		return "failed";
-	}
-}
-
 static int run_one(const struct bk_tester *t, int timeout_s, char *why,
 		   size_t whylen, double *secs)
 {
@@ -164,7 +146,7 @@ static int burnin_run(struct bk_ctx *ctx)
 		bk_json_str(&j, "name", res[nres].name);
 		bk_json_int(&j, "exit", res[nres].rc);
 		bk_json_str(&j, "result", res[nres].rc < 0 ? "failed" :
-			    status_text(res[nres].rc));
+			    bk_exit_text(res[nres].rc));
 		bk_json_realp(&j, "seconds", res[nres].secs, 4);
 		bk_json_str(&j, "why", res[nres].why[0] ? res[nres].why : NULL);
 		bk_rec_end(&ctx->log, &j);
@@ -177,7 +159,7 @@ static int burnin_run(struct bk_ctx *ctx)
 		int rc = res[i].rc;
 
 		bk_out(&ctx->log, " %-10s %-14s %7.1f s  %s\n", res[i].name,
-		       rc < 0 ? "FAILED" : status_text(rc), res[i].secs, res[i].why);
+		       rc < 0 ? "FAILED" : bk_exit_text(rc), res[i].secs, res[i].why);
 		if (rc == BK_EXIT_ENV) {
 			skipped++;
 			continue;

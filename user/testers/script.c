@@ -211,26 +211,6 @@ static void wait_for(struct bk_ctx *ctx, struct job *jobs, int njobs, struct job
 	}
 }
 
-static const char *how(int rc)
-{
-	switch (rc) {
-	case BK_EXIT_OK:
-		return "passed";
-	case BK_EXIT_FAULT:
-		return "ERRORS FOUND";
-	case BK_EXIT_USAGE:
-		return "usage error";
-	case BK_EXIT_ENV:
-		return "could not run here";
-	case BK_EXIT_INTERRUPTED:
-		return "interrupted";
-	case 127:
-		return "could not start";
-	default:
-		return rc > 128 ? "killed by a signal" : "failed";
-	}
-}
-
 static int run_script(struct bk_ctx *ctx, const struct script_line *lines, int n)
 {
 	static struct job jobs[SCRIPT_LINES_MAX];
@@ -272,7 +252,7 @@ static int run_script(struct bk_ctx *ctx, const struct script_line *lines, int n
 		int rc = j->rc;
 
 		bk_out(&ctx->log, " line %-3d %-8s %-20s %7.1f s\n", j->line->number,
-		       j->line->tester->name, how(rc), j->secs);
+		       j->line->tester->name, bk_exit_text(rc), j->secs);
 		if (rc == BK_EXIT_FAULT)
 			faults++;
 		else if (rc != BK_EXIT_OK && worst == BK_EXIT_OK)
