@@ -155,10 +155,14 @@ $(FUZZ): tests/fuzz/params_fuzz.c user/lib/params.c user/lib/util.c user/lib/jso
 		-DBK_VERSION='"$(VERSION)"' -Iinclude -Iuser/lib -o $@ $^
 
 FUZZ_SECONDS ?= 30
+# libFuzzer's progress goes to build/fuzz/fuzz.log; the end of it is shown.
 fuzz-test: $(FUZZ)
 	@mkdir -p build/fuzz/corpus
-	$(FUZZ) -max_total_time=$(FUZZ_SECONDS) -print_final_stats=1 \
-		build/fuzz/corpus tests/fuzz/seeds
+	@echo "fuzzing the parameter parser for $(FUZZ_SECONDS) s"
+	@$(FUZZ) -max_total_time=$(FUZZ_SECONDS) -print_final_stats=1 \
+		build/fuzz/corpus tests/fuzz/seeds > build/fuzz/fuzz.log 2>&1 || \
+		{ tail -n 60 build/fuzz/fuzz.log; exit 1; }
+	@grep -E '^Done|number_of_executed_units|new_units_added' build/fuzz/fuzz.log
 
 JSONL_CHECK := build/tests/tools/jsonl_check
 $(JSONL_CHECK): tests/tools/jsonl_check.c tests/tools/jsoncheck.c
