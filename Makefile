@@ -216,6 +216,7 @@ run: deps-build
 	scripts/run.sh
 
 bench: all
+	@scripts/deps.sh bench
 	@for b in scripts/bench/*.sh; do echo "== $$b"; $$b || exit 1; done
 
 # ---------------------------------------------------------------- install

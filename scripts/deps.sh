@@ -34,7 +34,7 @@ case $arch in
 	arm64) check="$check gcc-arm-linux-gnueabihf libc6-dev-armhf-cross
 		binutils-arm-linux-gnueabihf" ;;
 esac
-bench="$build fio sysbench stress-ng"
+bench="$build fio sysbench stress-ng valgrind"
 
 case $profile in
 	build) want="$build $headers" ;;
