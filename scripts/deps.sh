@@ -3,7 +3,7 @@
 #   build  compile the runner and the module (make, make run)
 #   check  everything `make check` uses: cross compilers, qemu, Criterion,
 #          clang's libFuzzer, the VM kernel tools (default)
-#   bench  the peers the benchmarks compare with (fio, sysbench, stress-ng)
+#   bench  what the benchmarks compare with and count by (fio, valgrind)
 # Idempotent; silent when everything is present. Not root and no
 # password-less sudo: prints the command to run and exits 1.
 set -eu
@@ -34,7 +34,7 @@ case $arch in
 	arm64) check="$check gcc-arm-linux-gnueabihf libc6-dev-armhf-cross
 		binutils-arm-linux-gnueabihf" ;;
 esac
-bench="$build fio sysbench stress-ng valgrind"
+bench="$build fio valgrind"
 
 case $profile in
 	build) want="$build $headers" ;;
