@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "sensors.h"
+#include "util.h"
 
 static void open_fixture(struct bk_sensors *s, const char *name)
 {

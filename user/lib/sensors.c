@@ -169,38 +169,6 @@ static void choose_main(struct bk_sensors *s)
 			}
 }
 
-int bk_parse_cpu_list(const char *text, int *cpus, int max)
-{
-	int n = 0;
-	const char *p = text;
-
-	while (*p && *p != '\n') {
-		char *end;
-		long lo, hi;
-
-		if (!isdigit((unsigned char)*p))
-			return -1;
-		lo = strtol(p, &end, 10);
-		hi = lo;
-		p = end;
-		if (*p == '-') {
-			if (!isdigit((unsigned char)p[1]))
-				return -1;
-			hi = strtol(p + 1, &end, 10);
-			p = end;
-		}
-		if (hi < lo || hi > 65535)
-			return -1;
-		for (long c = lo; c <= hi && n < max; c++)
-			cpus[n++] = (int)c;
-		if (*p == ',')
-			p++;
-		else if (*p && *p != '\n')
-			return -1;
-	}
-	return n;
-}
-
 static void find_cpus(struct bk_sensors *s)
 {
 	char online[1024];

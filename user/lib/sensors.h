@@ -48,7 +48,4 @@ void bk_sensors_mhz(const struct bk_sensors *s, double *mhz);
 
 const char *bk_mhz_method_name(enum bk_mhz_method m);
 
-/* Online CPUs from a list like "0-3,5,7-8"; -1 when malformed. */
-int bk_parse_cpu_list(const char *text, int *cpus, int max);
-
 #endif

@@ -93,32 +93,16 @@ static void read_cpuinfo(struct bk_sysinfo *si)
 	free(text);
 }
 
-/* "0-3,5" -> 5 CPUs. */
-static int count_cpulist(const char *s)
-{
-	int n = 0;
-
-	while (*s && *s != '\n') {
-		char *end;
-		long a = strtol(s, &end, 10), b = a;
-
-		if (end == s)
-			break;
-		if (*end == '-')
-			b = strtol(end + 1, &end, 10);
-		n += (int)(b - a + 1);
-		s = *end == ',' ? end + 1 : end;
-	}
-	return n;
-}
-
 static void read_online(struct bk_sysinfo *si)
 {
 	char path[1024], buf[256];
 
 	rpath(si, path, sizeof(path), "/sys/devices/system/cpu/online");
-	if (bk_read_file(path, buf, sizeof(buf)) > 0)
-		si->cpus_online = count_cpulist(buf);
+	int n = bk_read_file(path, buf, sizeof(buf)) > 0 ?
+		bk_parse_cpu_list(buf, NULL, 0) : -1;
+
+	if (n > 0)
+		si->cpus_online = n;
 }
 
 static unsigned long long meminfo_kb(const char *text, const char *key)

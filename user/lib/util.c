@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "util.h"
 
+#include <ctype.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <sched.h>
@@ -165,6 +166,41 @@ int bk_pin_cpu(int cpu)
 	if (sched_setaffinity(0, sizeof(set), &set))
 		return -errno;
 	return 0;
+}
+
+int bk_parse_cpu_list(const char *text, int *cpus, int max)
+{
+	int n = 0;
+	const char *p = text;
+
+	while (*p && *p != '\n') {
+		char *end;
+		long lo, hi;
+
+		if (!isdigit((unsigned char)*p))
+			return -1;
+		lo = strtol(p, &end, 10);
+		hi = lo;
+		p = end;
+		if (*p == '-') {
+			if (!isdigit((unsigned char)p[1]))
+				return -1;
+			hi = strtol(p + 1, &end, 10);
+			p = end;
+		}
+		if (hi < lo || hi > 65535)
+			return -1;
+		for (long c = lo; c <= hi && (!cpus || n < max); c++) {
+			if (cpus)
+				cpus[n] = (int)c;
+			n++;
+		}
+		if (*p == ',')
+			p++;
+		else if (*p && *p != '\n')
+			return -1;
+	}
+	return n;
 }
 
 uint64_t bk_mem_available(void)

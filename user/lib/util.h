@@ -45,6 +45,12 @@ int bk_read_file_has(const char *path, const char *needle);
 /* Strip trailing whitespace in place; returns s. */
 char *bk_rstrip(char *s);
 
+/*
+ * CPUs of a kernel list like "0-3,5,7-8" into cpus[] (at most max); with
+ * cpus NULL, only counted. The count, or -1 when malformed.
+ */
+int bk_parse_cpu_list(const char *text, int *cpus, int max);
+
 /* Online CPUs, and pin the calling thread to `cpu` (0 or -errno). */
 int bk_ncpus(void);
 int bk_pin_cpu(int cpu);
