@@ -582,7 +582,6 @@ static const struct file_operations calibrate_fops = {
 	.owner = THIS_MODULE,
 	.open = simple_open,
 	.write = calibrate_write,
-	.llseek = no_llseek,
 };
 
 /* ------------------------------------------------------------ features */

@@ -172,7 +172,6 @@ static const struct file_operations pagecache_fops = {
 	.release = pagecache_release,
 	.read = pagecache_read,
 	.write = pagecache_write,
-	.llseek = no_llseek,
 };
 
 int bk_pagecache_init(struct dentry *dir)

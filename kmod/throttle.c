@@ -345,7 +345,6 @@ static const struct file_operations inject_fops = {
 	.owner = THIS_MODULE,
 	.open = simple_open,
 	.write = inject_write,
-	.llseek = no_llseek,
 };
 
 /* ------------------------------------------------------------ features */
