@@ -12,24 +12,30 @@
 include config.mk
 
 # ---------------------------------------------------------------- sources
+# The house: user/lib (core), its wings user/lib/storage and user/lib/record,
+# the testers (a folder each when they have helpers), the suites above them.
 LIB_SRCS := $(addprefix user/lib/, \
 	util.c params.c json.c log.c timing.c sysinfo.c dispatch.c kmod.c)
 
 TESTER_SRCS := user/runner.c $(addprefix user/testers/, \
-	burnin.c info.c timer.c fpu_common.c fpu.c kmod.c)
+	info.c timer.c kmod.c fpu/fpu_common.c fpu/fpu.c)
+
+SUITE_SRCS := user/suites/burnin.c
 
 # Floating point: MP-MFLOPS and the cache sizes it reads.
 LIB_SRCS += $(addprefix user/lib/, \
 	cpucache.c)
 TESTER_SRCS += $(addprefix user/testers/, \
-	mflops_plan.c mflops.c)
+	fpu/mflops_plan.c fpu/mflops.c)
 
 # Recording and cooking: sensors, throttle events, timelines, charts.
-LIB_SRCS += $(addprefix user/lib/, \
+LIB_SRCS += $(addprefix user/lib/record/, \
 	jsonread.c sensors.c kmod_events.c kmod_netlink.c recorder.c ticker.c \
 	timeline.c analysis.c svg.c timeline_plot.c timeline_csv.c)
 TESTER_SRCS += $(addprefix user/testers/, \
-	temp.c cook.c cook_meter.c report.c watch.c script.c script_line.c)
+	temp.c report.c watch.c)
+SUITE_SRCS += $(addprefix user/suites/, \
+	cook/cook.c cook/cook_meter.c script/script.c script/script_line.c)
 
 # burnkit watch takes the module's netlink events through libnl-genl-3.0 when
 # pkg-config finds it (native builds: pkg-config describes this machine's
@@ -51,13 +57,14 @@ endif
 LIB_SRCS += $(addprefix user/lib/, \
 	loopcounts.c memstat.c)
 TESTER_SRCS += $(addprefix user/testers/, \
-	int_plan.c int_engine.c int.c inspect_classify.c inspect.c \
-	paging_plan.c paging.c)
+	int/int_plan.c int/int_engine.c int/int.c \
+	inspect/inspect_classify.c inspect/inspect.c \
+	int/paging_plan.c int/paging.c)
 
 # Drives: burnindrive, drivespeed/lanspeed, the SD card test, what they share.
-LIB_SRCS += $(addprefix user/lib/, \
+LIB_SRCS += $(addprefix user/lib/storage/, \
 	dio.c aio.c xfer.c verify.c pagecache.c workdir.c lathist.c)
-TESTER_SRCS += $(addprefix user/testers/, \
+TESTER_SRCS += $(addprefix user/testers/drive/, \
 	drive_patterns.c drive_io.c drive.c speed.c sdcard.c)
 
 REF_SRCS := $(addprefix asm/ref/, \
@@ -80,7 +87,7 @@ ASM_TEST_SRCS := $(wildcard tests/asm/*.c)
 LOOP_COUNTS_C := $(BUILD)/gen/loopcounts_table.c
 LOOP_COUNTS_OBJ := $(BUILD)/gen/loopcounts_table.o
 obj = $(patsubst %,$(BUILD)/%.o,$(basename $(1)))
-CORE_OBJS := $(call obj,$(LIB_SRCS) $(TESTER_SRCS) $(REF_SRCS) $(ASM_SRCS)) \
+CORE_OBJS := $(call obj,$(LIB_SRCS) $(TESTER_SRCS) $(SUITE_SRCS) $(REF_SRCS) $(ASM_SRCS)) \
 	$(LOOP_COUNTS_OBJ)
 RUNNER := $(BUILD)/burnkit
 

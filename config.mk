@@ -60,7 +60,7 @@ BK_CFLAGS := -std=c11 -Wall -Wextra -Werror -Wshadow -Wstrict-prototypes \
 	-Wmissing-prototypes -Wformat=2 -fno-strict-aliasing $(ARCH_CFLAGS)
 # 64-bit file offsets on 32-bit ARM too: drive test files pass 2 GB, and readdir
 # must not fail with EOVERFLOW on 64-bit directory cookies (qemu-arm, NFS).
-BK_CPPFLAGS := -D_GNU_SOURCE -D_FILE_OFFSET_BITS=64 -DBK_VERSION='"$(VERSION)"' -Iinclude -Iuser -Iuser/lib -Iasm -MMD -MP
+BK_CPPFLAGS := -D_GNU_SOURCE -D_FILE_OFFSET_BITS=64 -DBK_VERSION='"$(VERSION)"' -Iinclude -Iuser -Iuser/lib -Iuser/testers -Iasm -MMD -MP
 BK_ASFLAGS := $(ARCH_CFLAGS)
 BK_LDLIBS := -lpthread -lm
 

@@ -6,7 +6,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "testers/tester.h"
+#include "tester.h"
 
 static void usage(FILE *out)
 {

@@ -12,9 +12,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "analysis.h"
+#include "record/analysis.h"
 #include "json.h"
-#include "timeline.h"
+#include "record/timeline.h"
 #include "../tools/jsoncheck.h"
 
 static void load(struct bk_timeline *tl, const char *name)

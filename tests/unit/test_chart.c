@@ -12,11 +12,11 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "analysis.h"
-#include "svg.h"
-#include "timeline.h"
-#include "timeline_csv.h"
-#include "timeline_plot.h"
+#include "record/analysis.h"
+#include "record/svg.h"
+#include "record/timeline.h"
+#include "record/timeline_csv.h"
+#include "record/timeline_plot.h"
 
 static char *slurp(const char *path)
 {

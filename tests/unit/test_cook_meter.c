@@ -4,7 +4,7 @@
 #include <math.h>
 #include <string.h>
 
-#include "testers/cook_meter.h"
+#include "suites/cook/cook_meter.h"
 
 static int read_pass(const char *tester, const char *json, struct cook_pass *p)
 {

@@ -13,11 +13,11 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "aio.h"
-#include "dio.h"
-#include "lathist.h"
-#include "verify.h"
-#include "xfer.h"
+#include "storage/aio.h"
+#include "storage/dio.h"
+#include "storage/lathist.h"
+#include "storage/verify.h"
+#include "storage/xfer.h"
 
 /* A scratch directory on a real filesystem: below build/ when there is one. */
 static char tmpdir[256];

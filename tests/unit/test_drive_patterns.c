@@ -3,7 +3,7 @@
 #include <criterion/criterion.h>
 #include <stdint.h>
 
-#include "testers/drive_patterns.h"
+#include "testers/drive/drive_patterns.h"
 
 /*
  * The rule the seed's table follows: 0; 2^0 .. 2^30; for group widths

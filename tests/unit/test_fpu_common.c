@@ -12,7 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "testers/fpu_common.h"
+#include "testers/fpu/fpu_common.h"
 #include "timing.h"
 #include "util.h"
 

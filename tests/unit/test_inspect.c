@@ -8,7 +8,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "testers/inspect_classify.h"
+#include "testers/inspect/inspect_classify.h"
 
 Test(inspect, symbol_lines_give_address_and_name)
 {

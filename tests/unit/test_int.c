@@ -12,8 +12,8 @@
 
 #include "dispatch.h"
 #include "log.h"
-#include "testers/int_engine.h"
-#include "testers/int_plan.h"
+#include "testers/int/int_engine.h"
+#include "testers/int/int_plan.h"
 #include "../tools/jsoncheck.h"
 
 /* stressInt's documentation: the pattern each test of a phase prints. */

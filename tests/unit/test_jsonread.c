@@ -5,7 +5,7 @@
 #include <string.h>
 
 #include "json.h"
-#include "jsonread.h"
+#include "record/jsonread.h"
 
 static int parses(const char *text)
 {

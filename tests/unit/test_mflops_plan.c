@@ -11,7 +11,7 @@
 #include <unistd.h>
 
 #include "cpucache.h"
-#include "testers/mflops_plan.h"
+#include "testers/fpu/mflops_plan.h"
 
 Test(mflops_plan, mpmflops_sizes_and_passes)
 {

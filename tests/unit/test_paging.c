@@ -10,7 +10,7 @@
 #include <string.h>
 
 #include "memstat.h"
-#include "testers/paging_plan.h"
+#include "testers/int/paging_plan.h"
 
 #define MiB (1024ull * 1024)
 

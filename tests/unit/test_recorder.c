@@ -14,11 +14,11 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "kmod_events.h"
+#include "record/kmod_events.h"
 #include "log.h"
 #include "params.h"
-#include "recorder.h"
-#include "timeline.h"
+#include "record/recorder.h"
+#include "record/timeline.h"
 #include "util.h"
 
 static char dir[256];

@@ -3,7 +3,7 @@
 #include <criterion/criterion.h>
 #include <string.h>
 
-#include "testers/script_line.h"
+#include "suites/script/script_line.h"
 
 static int parse(const char *text, struct script_line *l, char *err, size_t len)
 {

@@ -10,7 +10,7 @@
 #include <string.h>
 
 #include "json.h"
-#include "testers/tester.h"
+#include "tester.h"
 
 static const struct {
 	const char *tester;

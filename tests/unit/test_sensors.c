@@ -6,7 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "sensors.h"
+#include "record/sensors.h"
 #include "util.h"
 
 static void open_fixture(struct bk_sensors *s, const char *name)

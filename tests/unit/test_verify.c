@@ -5,7 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "verify.h"
+#include "storage/verify.h"
 
 /* Unit u holds pattern (u % 7) + 1, word 0x01010101 * that, generation u % 3. */
 static void test_pattern(const void *arg, uint64_t unit, uint32_t *number, uint32_t *word,

@@ -13,7 +13,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "workdir.h"
+#include "storage/workdir.h"
 
 static char parent[256];
 

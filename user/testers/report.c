@@ -8,11 +8,11 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "analysis.h"
+#include "record/analysis.h"
 #include "tester.h"
-#include "timeline.h"
-#include "timeline_csv.h"
-#include "timeline_plot.h"
+#include "record/timeline.h"
+#include "record/timeline_csv.h"
+#include "record/timeline_plot.h"
 
 static const struct bk_param report_params[] = {
 	{ "file", NULL, BK_PT_STR, 0, 0, NULL,

@@ -11,8 +11,8 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "recorder.h"
-#include "ticker.h"
+#include "record/recorder.h"
+#include "record/ticker.h"
 #include "tester.h"
 
 static const struct bk_param temp_params[] = {

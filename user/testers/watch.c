@@ -12,9 +12,9 @@
 #include <string.h>
 #include <time.h>
 
-#include "kmod_events.h"
-#include "kmod_netlink.h"
-#include "recorder.h"
+#include "record/kmod_events.h"
+#include "record/kmod_netlink.h"
+#include "record/recorder.h"
 #include "tester.h"
 
 static const char *const via_choices[] = { "auto", "netlink", "poll", NULL };

@@ -1,0 +1,92 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * recorder: the temperature, clock and throttle recorder that `temp` runs
+ * alone and `cook` runs beside its testers. Each sample reads every
+ * temperature sensor and each CPU's clock from sysfs, and now and then the
+ * module's effective clock; the module's throttle transitions are read from
+ * its event ring. Everything goes to the JSON lines as it happens:
+ *
+ *   "sensors"         once: what is sampled and what cannot be read here
+ *   "throttle_state"  once: each throttle source's state at the start
+ *   "sample"          temps {sensor: C}, temp_c (the CPU's own sensor),
+ *                     mhz {cpuN: MHz}, eff_mhz {cpuN: MHz} when measured,
+ *                     throttled (sources slowed down now, null: no module)
+ *   "throttle"        one transition: at (its kernel time on the timeline),
+ *                     lag_s (how long it took to reach the timeline),
+ *                     source, instance, old, new, active, temp_c, mhz
+ *   "throttle_lost"   events the ring overwrote before they were read
+ */
+#ifndef BK_RECORDER_H
+#define BK_RECORDER_H
+
+#include <stdint.h>
+
+#include "record/kmod_events.h"
+#include "log.h"
+#include "record/sensors.h"
+
+#define BK_RECORDER_MAX_ACTIVE 64
+
+struct bk_recorder {
+	struct bk_log *log;
+	struct bk_sensors sensors;
+	struct bk_kevents kev;
+	int have_kmod;
+	char kmod_why[320];
+	double sample_s;
+	double clock_every_s;	/* module's effective clock; 0: never */
+	uint64_t last_clock_ns;
+
+	/* The latest sample. */
+	unsigned long samples;
+	double t;			/* seconds on the log's clock */
+	double temps[BK_SENSORS_MAX_TEMPS];
+	double mhz[BK_SENSORS_MAX_CPUS];
+	double eff_mhz[BK_SENSORS_MAX_CPUS];	/* NaN unless measured now */
+	int have_eff;
+
+	/* Throttle sources slowed down now: "name/instance". */
+	int nactive;
+	char active[BK_RECORDER_MAX_ACTIVE][32];
+	unsigned long transitions;	/* read since the start */
+	/* The transitions of the latest bk_recorder_events call. */
+	int nlast;
+	struct burnkit_event last[64];
+	double last_at[64];		/* their times on the log's clock */
+	double first_active_t;		/* -1: never */
+
+	/* Over the run. */
+	double temp_min, temp_max;	/* of the CPU's own sensor; NaN: none */
+	double peak_any;		/* hottest of all sensors */
+};
+
+/*
+ * Find the sensors (root: NULL for the live system), open the module's
+ * files when it is loaded, and write the "sensors" and "throttle_state"
+ * records. sample_s: the period the caller samples at (recorded for the
+ * readers of the timeline). clock_every_s: how often to measure the effective clock through
+ * the module (it keeps each CPU busy for a few ms); 0 never.
+ */
+void bk_recorder_open(struct bk_recorder *r, struct bk_log *log,
+		      const char *root, double sample_s, double clock_every_s);
+void bk_recorder_close(struct bk_recorder *r);
+
+/* Read everything now and write one "sample" record (and events first). */
+void bk_recorder_sample(struct bk_recorder *r);
+/* Read the transitions that arrived and write them; returns how many. */
+int bk_recorder_events(struct bk_recorder *r);
+
+/* The CPU's own temperature in the latest sample; NaN when none. */
+double bk_recorder_temp(const struct bk_recorder *r);
+
+/*
+ * Write one transition as a "throttle" record (as the recorder does; seen_ns:
+ * when it was read, bk_now_ns). Returns its time on the log's clock.
+ */
+double bk_throttle_record(struct bk_log *log, const struct burnkit_event *e,
+			  uint64_t seen_ns);
+
+/* Does the recorder have anything at all to read here? */
+int bk_recorder_has_anything(const struct bk_recorder *r);
+
+#endif

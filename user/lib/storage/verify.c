@@ -1,0 +1,209 @@
+// SPDX-License-Identifier: MIT
+/* verify: the drive testers' data layout and the check of what they read. */
+#include "storage/verify.h"
+#include "util.h"
+
+#include <string.h>
+
+void bk_layout_header(const struct bk_layout *l, uint64_t unit,
+		      uint32_t header[BK_UNIT_HEADER_WORDS], uint32_t *fill)
+{
+	uint32_t number = 0, word = 0, gen = 0;
+
+	l->pattern(l->arg, unit, &number, &word, &gen);
+	header[0] = l->file;
+	header[1] = (uint32_t)unit;
+	header[2] = (number & 0xffffu) | (gen << 16);
+	header[3] = l->run;
+	*fill = word;
+}
+
+static void fill_words(uint32_t *p, size_t n, uint32_t w)
+{
+	uint64_t w64 = ((uint64_t)w << 32) | w;
+
+	if (((uintptr_t)p & 7) && n) {
+		*p++ = w;
+		n--;
+	}
+	uint64_t *q = (uint64_t *)(void *)p;
+	size_t n64 = n / 2;
+
+	for (size_t i = 0; i < n64; i++)
+		q[i] = w64;
+	if (n & 1)
+		p[n - 1] = w;
+}
+
+void bk_layout_fill(const struct bk_layout *l, void *buf, uint64_t off, size_t len)
+{
+	uint32_t *out = buf;
+	uint64_t end = off + len;
+
+	while (off < end) {
+		uint64_t unit = off / BK_UNIT_BYTES;
+		size_t w0 = (size_t)(off % BK_UNIT_BYTES) / 4;
+		uint64_t unit_end = (unit + 1) * BK_UNIT_BYTES;
+		size_t w1 = (size_t)((end < unit_end ? end : unit_end) - unit * BK_UNIT_BYTES) / 4;
+		uint32_t hdr[BK_UNIT_HEADER_WORDS], fill;
+		size_t w = w0;
+
+		bk_layout_header(l, unit, hdr, &fill);
+		for (; w < w1 && w < BK_UNIT_HEADER_WORDS; w++)
+			*out++ = hdr[w];
+		fill_words(out, w1 - w, fill);
+		out += w1 - w;
+		off = unit * BK_UNIT_BYTES + (uint64_t)w1 * 4;
+	}
+}
+
+void bk_layout_refill(const struct bk_layout *l, void *buf, uint64_t off, size_t len,
+		      uint64_t prev_off)
+{
+	uint32_t *out = buf;
+
+	if (prev_off == UINT64_MAX || off % BK_UNIT_BYTES || prev_off % BK_UNIT_BYTES ||
+	    len % BK_UNIT_BYTES) {
+		bk_layout_fill(l, buf, off, len);
+		return;
+	}
+	for (size_t done = 0; done < len; done += BK_UNIT_BYTES) {
+		uint64_t unit = (off + done) / BK_UNIT_BYTES;
+		uint32_t hdr[BK_UNIT_HEADER_WORDS], fill, was, number, gen;
+
+		bk_layout_header(l, unit, hdr, &fill);
+		l->pattern(l->arg, (prev_off + done) / BK_UNIT_BYTES, &number, &was, &gen);
+		memcpy(out, hdr, sizeof(hdr));
+		if (was != fill)
+			fill_words(out + BK_UNIT_HEADER_WORDS, BK_UNIT_WORDS - BK_UNIT_HEADER_WORDS,
+				   fill);
+		out += BK_UNIT_WORDS;
+	}
+}
+
+uint32_t bk_layout_word(const struct bk_layout *l, uint64_t off)
+{
+	uint32_t hdr[BK_UNIT_HEADER_WORDS], fill;
+	size_t w = (size_t)(off % BK_UNIT_BYTES) / 4;
+
+	bk_layout_header(l, off / BK_UNIT_BYTES, hdr, &fill);
+	return w < BK_UNIT_HEADER_WORDS ? hdr[w] : fill;
+}
+
+/*
+ * The sum check: OR and AND of n words, both started at the pattern, equal
+ * the pattern exactly when every word does. Four accumulator pairs on
+ * 64-bit words keep the loop at memory speed.
+ */
+static int words_match(const uint32_t *p, size_t n, uint32_t want)
+{
+	uint64_t w64 = ((uint64_t)want << 32) | want;
+	uint64_t o0 = w64, o1 = w64, o2 = w64, o3 = w64;
+	uint64_t a0 = w64, a1 = w64, a2 = w64, a3 = w64;
+	size_t i = 0, n64;
+	const uint64_t *q;
+
+	if (((uintptr_t)p & 7) && n) {
+		if (*p != want)
+			return 0;
+		p++;
+		n--;
+	}
+	q = (const uint64_t *)(const void *)p;
+	n64 = n / 2;
+	for (; i + 4 <= n64; i += 4) {
+		o0 |= q[i];
+		a0 &= q[i];
+		o1 |= q[i + 1];
+		a1 &= q[i + 1];
+		o2 |= q[i + 2];
+		a2 &= q[i + 2];
+		o3 |= q[i + 3];
+		a3 &= q[i + 3];
+	}
+	for (; i < n64; i++) {
+		o0 |= q[i];
+		a0 &= q[i];
+	}
+	if ((n & 1) && p[n - 1] != want)
+		return 0;
+	return (o0 | o1 | o2 | o3) == w64 && (a0 & a1 & a2 & a3) == w64;
+}
+
+void bk_verifier_init(struct bk_verifier *v, unsigned max_errors,
+		      void (*report)(void *arg, const struct bk_verify_error *e),
+		      void *report_arg)
+{
+	memset(v, 0, sizeof(*v));
+	v->max_errors = max_errors ? max_errors : BK_VERIFY_MAX_ERRORS;
+	v->report = report;
+	v->report_arg = report_arg;
+}
+
+static void record(struct bk_verifier *v, const struct bk_layout *l,
+		   uint64_t off, uint32_t expected, uint32_t actual, int word0)
+{
+	struct bk_verify_error *e;
+
+	v->bad_words++;
+	if (v->nrecorded >= BK_ARRAY_SIZE(v->recorded) ||
+	    v->nrecorded >= v->max_errors)
+		return;
+	e = &v->recorded[v->nrecorded++];
+	e->file = l->file;
+	e->offset = off;
+	e->block = l->block_bytes ? off / l->block_bytes : 0;
+	e->expected = expected;
+	e->actual = actual;
+	e->wall_ns = bk_wall_ns();
+	e->wrong_file = word0;
+	if (v->report)
+		v->report(v->report_arg, e);
+}
+
+/* Word-by-word compare of words [w0, w1) of one unit that failed the sums. */
+static uint64_t diff_unit(struct bk_verifier *v, const struct bk_layout *l,
+			  uint64_t unit, const uint32_t *p, size_t w0, size_t w1,
+			  const uint32_t *hdr, uint32_t fill)
+{
+	uint64_t before = v->bad_words;
+
+	for (size_t w = w0; w < w1; w++) {
+		uint32_t want = w < BK_UNIT_HEADER_WORDS ? hdr[w] : fill;
+
+		if (p[w - w0] != want)
+			record(v, l, unit * BK_UNIT_BYTES + w * 4, want, p[w - w0], w == 0);
+	}
+	return v->bad_words - before;
+}
+
+uint64_t bk_verify(struct bk_verifier *v, const struct bk_layout *l,
+		   const void *buf, uint64_t off, size_t len)
+{
+	const uint32_t *in = buf;
+	uint64_t end = off + len, bad = 0;
+
+	while (off < end) {
+		uint64_t unit = off / BK_UNIT_BYTES;
+		size_t w0 = (size_t)(off % BK_UNIT_BYTES) / 4;
+		uint64_t unit_end = (unit + 1) * BK_UNIT_BYTES;
+		size_t w1 = (size_t)((end < unit_end ? end : unit_end) - unit * BK_UNIT_BYTES) / 4;
+		uint32_t hdr[BK_UNIT_HEADER_WORDS], fill;
+		size_t w = w0;
+		int ok = 1;
+
+		bk_layout_header(l, unit, hdr, &fill);
+		for (; w < w1 && w < BK_UNIT_HEADER_WORDS; w++)
+			ok &= in[w - w0] == hdr[w];
+		if (w < w1)
+			ok &= words_match(in + (w - w0), w1 - w, fill);
+		if (!ok) {
+			bad += diff_unit(v, l, unit, in, w0, w1, hdr, fill);
+			v->bad_units++;
+		}
+		in += w1 - w0;
+		v->bytes += (uint64_t)(w1 - w0) * 4;
+		off = unit * BK_UNIT_BYTES + (uint64_t)w1 * 4;
+	}
+	return bad;
+}

@@ -1,0 +1,198 @@
+// SPDX-License-Identifier: MIT
+/* xfer: a stream of transfers at a queue depth, CPU work overlapped. */
+#include "storage/xfer.h"
+#include "storage/lathist.h"
+#include "util.h"
+
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+struct stream {
+	struct bk_xfer *x;
+	void *free_bufs[BK_AIO_MAX_DEPTH + 1];
+	unsigned nfree;
+	void *bufs[BK_AIO_MAX_DEPTH + 1];	/* every buffer, and ... */
+	uint64_t filled_for[BK_AIO_MAX_DEPTH + 1];	/* ... the offset it holds */
+	unsigned nbufs;
+	void *ready;		/* a buffer already filled for transfer `next` */
+	uint64_t next;
+	int stopping;
+};
+
+static int more(struct stream *s)
+{
+	struct bk_xfer *x = s->x;
+
+	if (s->stopping || s->next >= x->count)
+		return 0;
+	if (bk_stop_requested()) {
+		s->stopping = 1;
+		x->stopped = 1;
+		return 0;
+	}
+	if (x->deadline_ns && bk_now_ns() >= x->deadline_ns)
+		return 0;
+	return 1;
+}
+
+/* Fill buf for transfer `next`, telling prepare what the buffer holds. */
+static void fill(struct stream *s, void *buf)
+{
+	struct bk_xfer *x = s->x;
+	uint64_t off = x->offset(x->arg, s->next);
+	unsigned k;
+
+	for (k = 0; k < s->nbufs && s->bufs[k] != buf; k++)
+		;
+	x->prepare(x->arg, s->next, off, buf, x->len, s->filled_for[k]);
+	s->filled_for[k] = off;
+}
+
+/* A buffer holding what transfer `next` writes (reads: any free one). */
+static void *take_buffer(struct stream *s)
+{
+	struct bk_xfer *x = s->x;
+	void *buf = s->ready;
+
+	if (buf) {
+		s->ready = NULL;
+		return buf;
+	}
+	buf = s->free_bufs[--s->nfree];
+	if (x->write && x->prepare)
+		fill(s, buf);
+	return buf;
+}
+
+static int submit_one(struct stream *s)
+{
+	struct bk_xfer *x = s->x;
+	struct bk_aio_req *r = bk_aio_get(x->aio);
+	void *buf;
+	int rc;
+
+	if (!r)
+		return -EBUSY;	/* a bug: more in flight than the depth */
+	buf = take_buffer(s);
+	r->fd = x->fd;
+	r->write = x->write;
+	r->buf = buf;
+	r->len = x->len;
+	r->tag = s->next;
+	r->off = x->offset(x->arg, s->next);
+	s->next++;
+	rc = bk_aio_submit(x->aio, r);
+	if (rc) {
+		s->free_bufs[s->nfree++] = buf;
+		bk_aio_put(x->aio, r);
+	}
+	return rc;
+}
+
+/* Fill a free buffer for transfer `next` while the device is busy. */
+static void prepare_ahead(struct stream *s)
+{
+	struct bk_xfer *x = s->x;
+
+	if (!x->write || !x->prepare || s->ready || !s->nfree || !more(s))
+		return;
+	s->ready = s->free_bufs[--s->nfree];
+	fill(s, s->ready);
+}
+
+static void fail(struct stream *s, int err, uint64_t off)
+{
+	if (!s->x->err) {
+		s->x->err = err;
+		s->x->err_off = off;
+	}
+	s->stopping = 1;
+}
+
+int bk_xfer_run(struct bk_xfer *x)
+{
+	struct bk_aio *a = x->aio;
+	struct bk_aio_req *done[BK_AIO_MAX_DEPTH];
+	void *all[BK_AIO_MAX_DEPTH + 1];
+	unsigned nbufs = a->depth + 1;
+	struct stream s;
+	uint64_t t0;
+	int rc = 0;
+
+	memset(&s, 0, sizeof(s));
+	s.x = x;
+	x->done = x->bytes = 0;
+	x->seconds = 0;
+	x->err = 0;
+	x->err_off = 0;
+	x->stopped = 0;
+	for (unsigned i = 0; i < nbufs; i++) {
+		all[i] = bk_dio_alloc(x->len);
+		if (!all[i]) {
+			for (unsigned k = 0; k < i; k++)
+				free(all[k]);
+			x->err = ENOMEM;
+			return -ENOMEM;
+		}
+		s.free_bufs[s.nfree++] = all[i];
+		s.bufs[s.nbufs] = all[i];
+		s.filled_for[s.nbufs++] = UINT64_MAX;
+	}
+
+	t0 = bk_now_ns();
+	while (a->inflight < a->depth && more(&s)) {
+		rc = submit_one(&s);
+		if (rc) {
+			fail(&s, -rc, x->offset(x->arg, s.next - 1));
+			break;
+		}
+	}
+	prepare_ahead(&s);
+
+	while (a->inflight) {
+		int n = bk_aio_reap(a, done, 1, a->depth);
+
+		if (n < 0) {
+			fail(&s, -n, 0);
+			rc = n;
+			break;
+		}
+		for (int k = 0; k < n; k++) {
+			struct bk_aio_req *r = done[k];
+			void *buf = r->buf;
+			uint64_t i = r->tag, off = r->off, lat = bk_now_ns() - r->submit_ns;
+			int err = r->err;
+
+			bk_aio_put(a, r);
+			if (err)
+				fail(&s, err, off);
+			/* Keep the device busy before doing the CPU work. */
+			if (more(&s)) {
+				rc = submit_one(&s);
+				if (rc)
+					fail(&s, -rc, x->offset(x->arg, s.next - 1));
+			}
+			if (!err) {
+				x->done++;
+				x->bytes += x->len;
+				if (x->lat)
+					bk_lathist_add(x->lat, lat);
+				if (x->complete && x->complete(x->arg, i, off, buf, x->len)) {
+					s.stopping = 1;
+					x->stopped = 1;
+				}
+			}
+			s.free_bufs[s.nfree++] = buf;
+			prepare_ahead(&s);
+		}
+	}
+	x->seconds = (double)(bk_now_ns() - t0) / 1e9;
+	/* A request that never completed keeps its buffer: do not free it. */
+	if (!a->inflight)
+		for (unsigned i = 0; i < nbufs; i++)
+			free(all[i]);
+	if (rc)
+		return rc;
+	return x->err ? -x->err : 0;
+}

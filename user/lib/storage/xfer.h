@@ -1,0 +1,60 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * xfer: one stream of equal-sized transfers on one file, kept at a queue
+ * depth, with the CPU work overlapped with the device's: a write buffer is
+ * filled while the writes before it are in flight, and a read buffer is
+ * checked after the next read has been submitted. At depth 1 exactly one
+ * transfer is in flight at a time (the device never sees two), yet the
+ * check costs the device no time. One spare buffer beyond the depth makes
+ * this possible.
+ */
+#ifndef BK_XFER_H
+#define BK_XFER_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "storage/aio.h"
+
+struct bk_lathist;
+
+struct bk_xfer {
+	/* What to do */
+	struct bk_aio *aio;	/* open, with its depth */
+	int fd;
+	int write;
+	size_t len;		/* bytes per transfer */
+	uint64_t count;		/* transfers; UINT64_MAX: until the deadline */
+	uint64_t deadline_ns;	/* bk_now_ns() to stop submitting at; 0: none */
+	/* Offset of transfer i. */
+	uint64_t (*offset)(void *arg, uint64_t i);
+	/*
+	 * Writes: fill buf with what transfer i writes at off. prev_off: the
+	 * offset this buffer was last filled for in this run (its content is
+	 * still that), UINT64_MAX the first time.
+	 */
+	void (*prepare)(void *arg, uint64_t i, uint64_t off, void *buf, size_t len,
+			uint64_t prev_off);
+	/* After transfer i is whole (reads: check buf). Nonzero stops the stream. */
+	int (*complete)(void *arg, uint64_t i, uint64_t off, void *buf, size_t len);
+	void *arg;
+	struct bk_lathist *lat;	/* latency of each transfer, or NULL */
+
+	/* What happened */
+	uint64_t done;		/* whole transfers */
+	uint64_t bytes;
+	double seconds;		/* first submission to last completion */
+	int err;		/* errno of the first failed transfer, 0 if none */
+	uint64_t err_off;	/* its offset */
+	int stopped;		/* complete() asked to stop, or Ctrl-C */
+};
+
+/*
+ * Run the stream. Buffers (depth + 1, BK_DIO_ALIGN-aligned) are allocated
+ * here. Returns 0 when every transfer was done or the stream was stopped
+ * on purpose, -errno when a transfer failed (x->err, x->err_off) or the
+ * engine did.
+ */
+int bk_xfer_run(struct bk_xfer *x);
+
+#endif

@@ -1,0 +1,62 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * cook_meter: what cook needs to know about the testers it runs: how to
+ * read each one's throughput from its JSON records (a small table, one row
+ * per tester), and how a --run line ("fpu KWords 1000, Section 3") becomes
+ * a checked command line.
+ */
+#ifndef BK_COOK_METER_H
+#define BK_COOK_METER_H
+
+#include <stddef.h>
+
+#include "record/jsonread.h"
+#include "tester.h"
+
+struct cook_meter {
+	const char *tester;
+	const char *record;	/* the record type that carries one pass */
+	const char *value;	/* its throughput member */
+	const char *unit;
+	const char *seconds;	/* its duration member, NULL: since the last */
+	const char *group;	/* member telling passes of different kinds
+				 * apart (each its own series), or NULL */
+	const char *duration_opt;	/* long option giving the running time
+					 * in seconds, NULL: none (restarted) */
+	const char *duration_alt;	/* another option that sets it, or NULL */
+};
+
+/* The row for a tester, NULL when cook cannot read its throughput. */
+const struct cook_meter *cook_meter_find(const char *tester);
+
+struct cook_pass {
+	double value;		/* throughput */
+	double seconds;		/* NaN: unknown */
+	char group[32];		/* "" when the meter has none */
+};
+
+/* Is rec one pass of this meter? Then 1 and *p filled, else 0. */
+int cook_meter_read(const struct cook_meter *m, const struct bk_jv *rec,
+		    struct cook_pass *p);
+
+#define COOK_RUN_WORDS 64
+
+struct cook_run {
+	char text[256];		/* as given */
+	const struct bk_tester *tester;
+	const struct cook_meter *meter;	/* NULL: no throughput */
+	int nwords;
+	char *words[COOK_RUN_WORDS];	/* the tester's arguments */
+	char storage[256];
+	int gives_duration;	/* the line sets the meter's duration option */
+};
+
+/*
+ * Parse "TESTER [parameters]": the tester must exist and be a test (not a
+ * tool), its parameters must parse (strictly, as on its own command line),
+ * and must not set what cook sets itself (--json, --cpu). 0, or -1 with
+ * a one-line reason.
+ */
+int cook_run_parse(struct cook_run *r, const char *text, char *err, size_t errlen);
+
+#endif
