@@ -15,12 +15,12 @@ include config.mk
 # The house: user/lib (core), its wings user/lib/storage and user/lib/record,
 # the testers (a folder each when they have helpers), the suites above them.
 LIB_SRCS := $(addprefix user/lib/, \
-	util.c params.c json.c log.c timing.c sysinfo.c dispatch.c kmod.c)
+	util.c params.c json.c log.c timing.c sysinfo.c dispatch.c kmod.c child.c)
 
 TESTER_SRCS := user/runner.c $(addprefix user/testers/, \
 	info.c timer.c kmod.c fpu/fpu_common.c fpu/fpu.c)
 
-SUITE_SRCS := user/suites/burnin.c
+SUITE_SRCS := user/suites/burnin.c user/suites/spawn.c
 
 # Floating point: MP-MFLOPS and the cache sizes it reads.
 LIB_SRCS += $(addprefix user/lib/, \

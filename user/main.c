@@ -6,7 +6,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "tester.h"
+#include "suites/runner.h"
 
 static void usage(FILE *out)
 {

@@ -9,7 +9,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "tester.h"
+#include "suites/runner.h"
 
 #define BK_TESTER_ROW_(name) &bk_tester_##name,
 static const struct bk_tester *const testers[] = { BK_TESTERS(BK_TESTER_ROW_) };

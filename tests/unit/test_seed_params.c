@@ -10,7 +10,7 @@
 #include <string.h>
 
 #include "json.h"
-#include "tester.h"
+#include "suites/runner.h"
 
 static const struct {
 	const char *tester;

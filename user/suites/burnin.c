@@ -5,16 +5,12 @@
  * (a crash or hang of one does not stop the others), and ends with a table:
  * what passed, what found errors, what was skipped here and why.
  */
-#include <errno.h>
-#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/wait.h>
-#include <time.h>
-#include <unistd.h>
 
-#include "tester.h"
+#include "runner.h"
 
 static const struct bk_param burnin_params[] = {
 	{ "only", NULL, BK_PT_LIST, 0, 0, NULL,
@@ -41,58 +37,28 @@ static int run_one(const struct bk_tester *t, int timeout_s, char *why,
 {
 	char quick[512];
 	char *argv[MAX_ARGS + 1];
-	int argc, status;
-	uint64_t t0 = bk_now_ns();
-	pid_t pid;
+	struct bk_child c;
+	int argc, e;
 
 	bk_strlcpy(quick, t->quick, sizeof(quick));
 	argc = split(quick, argv, MAX_ARGS);
 	argv[argc] = NULL;
-
-	/*
-	 * A forked child runs the tester as `burnkit NAME QUICK...` would,
-	 * without exec: the same under qemu-user, where an ARM runner cannot
-	 * exec itself on a host without binfmt_misc.
-	 */
-	fflush(NULL);
-	pid = fork();
-	if (pid < 0) {
-		snprintf(why, whylen, "fork: %s", strerror(errno));
+	e = bk_suite_spawn(&c, t, argc, argv, 0, -1);
+	if (e) {
+		snprintf(why, whylen, "fork: %s", strerror(-e));
 		return -1;
 	}
-	if (!pid) {
-		signal(SIGINT, SIG_DFL);
-		_exit(bk_tester_main(t, argc, argv));
-	}
-	for (;;) {
-		pid_t w = waitpid(pid, &status, WNOHANG);
-
-		if (w == pid)
-			break;
-		if (bk_stop_requested()) {
-			kill(pid, SIGINT);
-			waitpid(pid, &status, 0);
-			break;
-		}
-		if ((bk_now_ns() - t0) / 1000000000ull >= (uint64_t)timeout_s) {
-			kill(pid, SIGTERM);
-			sleep(2);
-			kill(pid, SIGKILL);
-			waitpid(pid, &status, 0);
-			snprintf(why, whylen, "still running after %d s: stopped", timeout_s);
-			*secs = (double)(bk_now_ns() - t0) / 1e9;
-			return -1;
-		}
-		struct timespec ts = { 0, 50 * 1000000L };
-		nanosleep(&ts, NULL);
-	}
-	*secs = (double)(bk_now_ns() - t0) / 1e9;
-	if (WIFSIGNALED(status)) {
-		snprintf(why, whylen, "killed by signal %d (%s)", WTERMSIG(status),
-			 strsignal(WTERMSIG(status)));
+	if (bk_child_wait_for(&c, timeout_s, 2, bk_stop_requested)) {
+		snprintf(why, whylen, "still running after %d s: stopped", timeout_s);
+		*secs = bk_child_seconds(&c);
 		return -1;
 	}
-	return WEXITSTATUS(status);
+	*secs = bk_child_seconds(&c);
+	if (WIFSIGNALED(c.status)) {
+		bk_child_describe(c.status, why, whylen);
+		return -1;
+	}
+	return WEXITSTATUS(c.status);
 }
 
 static int selected(const struct bk_params *p, const char *name)

@@ -65,18 +65,4 @@ struct bk_tester {
 BK_TESTERS(BK_TESTER_DECLARE_)
 #undef BK_TESTER_DECLARE_
 
-/* The table, in list order. */
-const struct bk_tester *const *bk_testers(size_t *count);
-const struct bk_tester *bk_tester_find(const char *name);
-
-/* Print "burnkit NAME --help". */
-void bk_tester_help(const struct bk_tester *t, FILE *out);
-
-/*
- * Run one tester with argv (the words after its name): parse, help,
- * dry-run, supported check, open the logs, measure the timer, fill the
- * kernel table, write the start record, run, close. Returns the exit status.
- */
-int bk_tester_main(const struct bk_tester *t, int argc, char **argv);
-
 #endif

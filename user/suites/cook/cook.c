@@ -31,7 +31,7 @@
 #include "record/analysis.h"
 #include "cook_meter.h"
 #include "record/recorder.h"
-#include "tester.h"
+#include "suites/runner.h"
 #include "record/ticker.h"
 #include "record/timeline.h"
 #include "record/timeline_csv.h"
@@ -72,8 +72,8 @@ static const struct bk_param cook_params[] = {
 struct cook_copy {
 	int index, cpu;
 	const struct cook_run *run;
-	pid_t pid;		/* 0: not running */
-	int out_fd, err_fd;	/* JSON records; diagnostics */
+	struct bk_child child;	/* pid 0: not running; out_fd: its JSON
+				 * records, err_fd: its diagnostics */
 	char out[65536];
 	size_t nout;
 	char err[4096];
@@ -151,9 +151,8 @@ static void error_record(struct cook *ck, const struct cook_copy *c, double at,
 static int copy_start(struct cook *ck, struct cook_copy *c)
 {
 	char *argv[COOK_RUN_WORDS + 10], cpu[16], secs[32], opt[48];
-	int argc = 0, out[2], err[2];
+	int argc = 0, e;
 	double left = ck->end_t - now_t(ck);
-	pid_t pid;
 
 	argv[argc++] = "burnkit";
 	argv[argc++] = (char *)c->run->tester->name;
@@ -174,46 +173,13 @@ static int copy_start(struct cook *ck, struct cook_copy *c)
 	}
 	argv[argc] = NULL;
 
-	if (pipe2(out, O_CLOEXEC))
-		return -errno;
-	if (pipe2(err, O_CLOEXEC)) {
-		int e = errno;
-
-		close(out[0]);
-		close(out[1]);
-		return -e;
-	}
-	fflush(NULL);
-	pid = fork();
-	if (pid < 0) {
-		int e = errno;
-
-		close(out[0]);
-		close(out[1]);
-		close(err[0]);
-		close(err[1]);
-		return -e;
-	}
-	if (!pid) {
-		dup2(out[1], STDOUT_FILENO);
-		dup2(err[1], STDERR_FILENO);
-		bk_pin_cpu(c->cpu);
-		signal(SIGINT, SIG_DFL);
-		signal(SIGTERM, SIG_DFL);
-		/*
-		 * The copy runs as `burnkit TESTER ...` would, in this forked
-		 * process without exec (cook has no threads to lose): the same
-		 * under qemu-user, where the runner cannot exec itself.
-		 */
-		_exit(bk_tester_main(c->run->tester, argc - 2, argv + 2));
-	}
-	close(out[1]);
-	close(err[1]);
-	fcntl(out[0], F_SETFL, O_NONBLOCK);
-	fcntl(err[0], F_SETFL, O_NONBLOCK);
-	c->pid = pid;
-	c->out_fd = out[0];
-	c->err_fd = err[0];
+	/* The copy runs as `burnkit TESTER ...` would, pinned to its CPU. */
+	e = bk_suite_spawn(&c->child, c->run->tester, argc - 2, argv + 2,
+			   BK_CHILD_OUT | BK_CHILD_ERR, c->cpu);
+	if (e)
+		return e;
+	fcntl(c->child.out_fd, F_SETFL, O_NONBLOCK);
+	fcntl(c->child.err_fd, F_SETFL, O_NONBLOCK);
 	c->nout = c->nerr = 0;
 	c->synced = 0;
 	c->started = c->last_end = now_t(ck);
@@ -228,7 +194,7 @@ static int copy_start(struct cook *ck, struct cook_copy *c)
 	bk_json_str(&j, "args", run_args(c->run));
 	bk_json_int(&j, "cpu", c->cpu);
 	bk_json_str(&j, "unit", c->run->meter ? c->run->meter->unit : NULL);
-	bk_json_int(&j, "pid", pid);
+	bk_json_int(&j, "pid", c->child.pid);
 	bk_rec_end(&ck->ctx->log, &j);
 	bk_json_free(&j);
 	return 0;
@@ -353,8 +319,8 @@ static int copy_read(struct cook *ck, struct cook_copy *c)
 {
 	int eof = 1;
 
-	if (c->out_fd >= 0) {
-		ssize_t n = read(c->out_fd, c->out + c->nout, sizeof(c->out) - 1 - c->nout);
+	if (c->child.out_fd >= 0) {
+		ssize_t n = read(c->child.out_fd, c->out + c->nout, sizeof(c->out) - 1 - c->nout);
 
 		if (n > 0) {
 			c->nout += (size_t)n;
@@ -362,14 +328,14 @@ static int copy_read(struct cook *ck, struct cook_copy *c)
 			eof = 0;
 		} else if (n == 0 || (errno != EAGAIN && errno != EINTR)) {
 			take_lines(c->out, &c->nout, sizeof(c->out) - 1, copy_line, ck, c, 1);
-			close(c->out_fd);
-			c->out_fd = -1;
+			close(c->child.out_fd);
+			c->child.out_fd = -1;
 		} else {
 			eof = 0;
 		}
 	}
-	if (c->err_fd >= 0) {
-		ssize_t n = read(c->err_fd, c->err + c->nerr, sizeof(c->err) - 1 - c->nerr);
+	if (c->child.err_fd >= 0) {
+		ssize_t n = read(c->child.err_fd, c->err + c->nerr, sizeof(c->err) - 1 - c->nerr);
 
 		if (n > 0) {
 			c->nerr += (size_t)n;
@@ -377,8 +343,8 @@ static int copy_read(struct cook *ck, struct cook_copy *c)
 			eof = 0;
 		} else if (n == 0 || (errno != EAGAIN && errno != EINTR)) {
 			take_lines(c->err, &c->nerr, sizeof(c->err) - 1, diag_line, ck, c, 1);
-			close(c->err_fd);
-			c->err_fd = -1;
+			close(c->child.err_fd);
+			c->child.err_fd = -1;
 		} else {
 			eof = 0;
 		}
@@ -393,9 +359,8 @@ static void copy_exited(struct cook *ck, struct cook_copy *c, int status)
 	char what[256] = "";
 	struct bk_json j;
 
-	while (c->out_fd >= 0 || c->err_fd >= 0)
+	while (c->child.out_fd >= 0 || c->child.err_fd >= 0)
 		copy_read(ck, c);	/* the copy is gone: its pipes end */
-	c->pid = 0;
 	bk_json_init(&j);
 	bk_rec_begin(&ck->ctx->log, &j, "copy");
 	bk_json_int(&j, "copy", c->index);
@@ -440,10 +405,9 @@ static void reap(struct cook *ck)
 {
 	for (int i = 0; i < ck->ncopies; i++) {
 		struct cook_copy *c = &ck->copies[i];
-		int status;
 
-		if (c->pid > 0 && waitpid(c->pid, &status, WNOHANG) == c->pid) {
-			copy_exited(ck, c, status);
+		if (c->child.pid > 0 && bk_child_poll(&c->child)) {
+			copy_exited(ck, c, c->child.status);
 			if (!ck->stopping && !c->done && !bk_stop_requested() &&
 			    ck->end_t - now_t(ck) > 0.5) {
 				int e = copy_start(ck, c);
@@ -468,12 +432,12 @@ static void wait_and_read(struct cook *ck, int timeout_ms)
 	for (int i = 0; i < ck->ncopies; i++) {
 		struct cook_copy *c = &ck->copies[i];
 
-		if (c->out_fd >= 0) {
-			pfd[n] = (struct pollfd){ .fd = c->out_fd, .events = POLLIN };
+		if (c->child.out_fd >= 0) {
+			pfd[n] = (struct pollfd){ .fd = c->child.out_fd, .events = POLLIN };
 			owner[n++] = c;
 		}
-		if (c->err_fd >= 0) {
-			pfd[n] = (struct pollfd){ .fd = c->err_fd, .events = POLLIN };
+		if (c->child.err_fd >= 0) {
+			pfd[n] = (struct pollfd){ .fd = c->child.err_fd, .events = POLLIN };
 			owner[n++] = c;
 		}
 	}
@@ -555,7 +519,7 @@ static void record_step(struct cook *ck, struct bk_ticker *samples,
 static int running(const struct cook *ck)
 {
 	for (int i = 0; i < ck->ncopies; i++)
-		if (ck->copies[i].pid > 0)
+		if (ck->copies[i].child.pid > 0)
 			return 1;
 	return 0;
 }
@@ -567,15 +531,15 @@ static void stop_copies(struct cook *ck, struct bk_ticker *samples,
 
 	ck->stopping = 1;
 	for (int i = 0; i < ck->ncopies; i++)
-		if (ck->copies[i].pid > 0)
-			kill(ck->copies[i].pid, SIGTERM);
+		if (ck->copies[i].child.pid > 0)
+			kill(ck->copies[i].child.pid, SIGTERM);
 	while (running(ck)) {
 		if (now_t(ck) > until) {
 			for (int i = 0; i < ck->ncopies; i++)
-				if (ck->copies[i].pid > 0) {
+				if (ck->copies[i].child.pid > 0) {
 					pr_warn("copy %d did not stop within %.0f s: killed",
 						i, COOK_STOP_WAIT_S);
-					kill(ck->copies[i].pid, SIGKILL);
+					kill(ck->copies[i].child.pid, SIGKILL);
 				}
 			until = now_t(ck) + 60;
 		}
@@ -803,7 +767,7 @@ static int cook_run(struct bk_ctx *ctx)
 		copies[i].index = i;
 		copies[i].cpu = cpus[i % ncpus];
 		copies[i].run = &ck.runs[i % ck.nruns];
-		copies[i].out_fd = copies[i].err_fd = -1;
+		copies[i].child.out_fd = copies[i].child.err_fd = -1;
 	}
 	ck.sample_s = bk_param_real(&ctx->params, "sample");
 	ck.recording = ck.sample_s > 0;

@@ -11,7 +11,7 @@
 #include <stddef.h>
 
 #include "record/jsonread.h"
-#include "tester.h"
+#include "suites/runner.h"
 
 struct cook_meter {
 	const char *tester;

@@ -17,7 +17,7 @@
 #include <unistd.h>
 
 #include "script_line.h"
-#include "tester.h"
+#include "suites/runner.h"
 
 #define SCRIPT_LINES_MAX 256
 
@@ -42,8 +42,8 @@ static const char example_script[] =
 
 struct job {
 	const struct script_line *line;
-	pid_t pid;		/* 0 before it started; -1 when it could not */
-	uint64_t t0;
+	struct bk_child child;
+	int started;		/* 0 before it started; -1 when it could not */
 	int rc;			/* exit status; 128 + signal */
 	double secs;
 	int done;
@@ -139,23 +139,14 @@ static void describe(struct bk_ctx *ctx, const struct script_line *l)
 static int start(struct job *j)
 {
 	char *argv[SCRIPT_WORDS_MAX + 1];
-	int argc = 0;
+	int argc = 0, e;
 
 	for (int i = 0; i < j->line->nwords; i++)
 		argv[argc++] = j->line->words[i];
 	argv[argc] = NULL;
-	fflush(NULL);
-	j->t0 = bk_now_ns();
-	j->pid = fork();
-	if (j->pid < 0)
-		return -errno;
-	if (!j->pid) {
-		signal(SIGINT, SIG_DFL);
-		signal(SIGTERM, SIG_DFL);
-		/* Run the line in this forked process, no exec: works under qemu-user. */
-		_exit(bk_tester_main(j->line->tester, argc, argv));
-	}
-	return 0;
+	e = bk_suite_spawn(&j->child, j->line->tester, argc, argv, 0, -1);
+	j->started = e ? -1 : 1;
+	return e;
 }
 
 static void finished(struct bk_ctx *ctx, struct job *j, int status)
@@ -163,8 +154,8 @@ static void finished(struct bk_ctx *ctx, struct job *j, int status)
 	struct bk_json rec;
 
 	j->done = 1;
-	j->secs = (double)(bk_now_ns() - j->t0) / 1e9;
-	j->rc = WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
+	j->secs = bk_child_seconds(&j->child);
+	j->rc = bk_child_code(status);
 	bk_json_init(&rec);
 	bk_rec_begin(&ctx->log, &rec, "line");
 	bk_json_int(&rec, "line", j->line->number);
@@ -186,28 +177,29 @@ static void wait_for(struct bk_ctx *ctx, struct job *jobs, int njobs, struct job
 	int forwarded = 0;
 
 	for (;;) {
-		int status, left = 0;
-		pid_t pid;
+		int left = 0;
 
-		for (int i = 0; i < njobs; i++)
-			left += jobs[i].pid > 0 && !jobs[i].done;
+		for (int i = 0; i < njobs; i++) {
+			struct job *k = &jobs[i];
+
+			if (k->started <= 0 || k->done)
+				continue;
+			if (bk_child_poll(&k->child))
+				finished(ctx, k, k->child.status);
+			else
+				left++;
+		}
 		if (!left || (j && j->done))
 			return;
-		pid = waitpid(-1, &status, 0);
-		if (pid < 0 && errno == EINTR) {
-			if (bk_stop_requested() && !forwarded) {
-				for (int i = 0; i < njobs; i++)
-					if (jobs[i].pid > 0 && !jobs[i].done)
-						kill(jobs[i].pid, SIGTERM);
-				forwarded = 1;
-			}
-			continue;
+		if (bk_stop_requested() && !forwarded) {
+			for (int i = 0; i < njobs; i++)
+				if (jobs[i].started > 0 && !jobs[i].done)
+					kill(jobs[i].child.pid, SIGTERM);
+			forwarded = 1;
 		}
-		if (pid < 0)
-			return;
-		for (int i = 0; i < njobs; i++)
-			if (jobs[i].pid == pid && !jobs[i].done)
-				finished(ctx, &jobs[i], status);
+		struct timespec ts = { 0, 20 * 1000000L };
+
+		nanosleep(&ts, NULL);
 	}
 }
 
@@ -236,7 +228,6 @@ static int run_script(struct bk_ctx *ctx, const struct script_line *lines, int n
 		e = start(j);
 		if (e) {
 			pr_fail("line %d: cannot start it: %s", l->number, strerror(-e));
-			j->pid = -1;
 			j->done = 1;
 			j->rc = 127;
 			continue;

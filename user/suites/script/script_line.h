@@ -14,7 +14,7 @@
 
 #include <stddef.h>
 
-#include "tester.h"
+#include "suites/runner.h"
 
 #define SCRIPT_LINE_MAX 1024
 #define SCRIPT_WORDS_MAX 96

@@ -18,6 +18,7 @@
 #include <unistd.h>
 
 #include "tester.h"
+#include "child.h"
 #include "inspect_classify.h"
 #include "loopcounts.h"
 
@@ -77,49 +78,19 @@ static int text_add(struct text *t, const char *data, size_t n)
  */
 static int run_capture(char *const argv[], struct text *out)
 {
-	int data[2], err[2], status, exec_errno = 0;
+	struct bk_child_spec spec = { .argv = argv, .capture = BK_CHILD_MERGE, .cpu = -1 };
+	struct bk_child c;
 	char buf[65536];
 	ssize_t n;
-	pid_t pid;
+	int e;
 
 	out->len = 0;
 	if (text_add(out, "", 0))
 		return -ENOMEM;
-	if (pipe2(data, O_CLOEXEC))
-		return -errno;
-	if (pipe2(err, O_CLOEXEC)) {
-		int e = errno;
-
-		close(data[0]);
-		close(data[1]);
-		return -e;
-	}
-	fflush(NULL);
-	pid = fork();
-	if (pid < 0) {
-		int e = errno;
-
-		close(data[0]);
-		close(data[1]);
-		close(err[0]);
-		close(err[1]);
-		return -e;
-	}
-	if (!pid) {
-		dup2(data[1], STDOUT_FILENO);
-		dup2(data[1], STDERR_FILENO);
-		execvp(argv[0], argv);
-		exec_errno = errno;
-		if (write(err[1], &exec_errno, sizeof(exec_errno)) < 0)
-			_exit(127);
-		_exit(127);
-	}
-	close(data[1]);
-	close(err[1]);
-	if (read(err[0], &exec_errno, sizeof(exec_errno)) != sizeof(exec_errno))
-		exec_errno = 0;
-	close(err[0]);
-	while ((n = read(data[0], buf, sizeof(buf))) != 0) {
+	e = bk_child_start(&c, &spec);
+	if (e)
+		return e;
+	while ((n = read(c.out_fd, buf, sizeof(buf))) != 0) {
 		if (n < 0) {
 			if (errno == EINTR)
 				continue;
@@ -128,12 +99,11 @@ static int run_capture(char *const argv[], struct text *out)
 		if (text_add(out, buf, (size_t)n))
 			break;
 	}
-	close(data[0]);
-	while (waitpid(pid, &status, 0) < 0 && errno == EINTR)
-		;
-	if (exec_errno)
-		return -exec_errno;
-	return WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
+	bk_child_close(&c);
+	bk_child_wait(&c);
+	if (c.exec_errno)
+		return -c.exec_errno;
+	return bk_child_code(c.status);
 }
 
 /* Is `name` an executable, by its path or on PATH? */

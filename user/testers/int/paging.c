@@ -20,6 +20,7 @@
 #include <unistd.h>
 
 #include "tester.h"
+#include "child.h"
 #include "int_engine.h"
 #include "memstat.h"
 #include "paging_plan.h"
@@ -212,6 +213,20 @@ static int report_death(struct bk_ctx *ctx, int run, int sig,
 	return sig == SIGKILL ? BK_EXIT_ENV : BK_EXIT_FAULT;
 }
 
+struct child_args {
+	struct bk_ctx *ctx;
+	int run;
+	size_t bytes;
+	struct int_result *res;
+};
+
+static int child_main(void *arg)
+{
+	const struct child_args *a = arg;
+
+	child(a->ctx, a->run, a->bytes, a->res);
+}
+
 /* Run the twelve tests over `bytes` in a child, sampling until it ends. */
 static int run_size(struct bk_ctx *ctx, int run, size_t bytes,
 		    struct int_result *res, struct run_watch *w)
@@ -220,32 +235,25 @@ static int run_size(struct bk_ctx *ctx, int run, size_t bytes,
 			    1000000000ull;
 	struct bk_memstat prev;
 	uint64_t next;
-	int status = 0, forwarded = 0;
-	pid_t pid;
+	struct child_args args = { ctx, run, bytes, res };
+	struct bk_child_spec spec = { .fn = child_main, .arg = &args, .cpu = -1,
+				   .keep_signals = 1 };
+	struct bk_child c;
+	int status, forwarded = 0, e;
 
 	watch_start(w);
 	prev = w->first;
 	next = prev.t_ns + interval;
-	fflush(NULL);
-	pid = fork();
-	if (pid < 0) {
-		pr_fail("cannot start the test process: %s", strerror(errno));
+	e = bk_child_start(&c, &spec);
+	if (e) {
+		pr_fail("cannot start the test process: %s", strerror(-e));
 		return BK_EXIT_ENV;
 	}
-	if (!pid)
-		child(ctx, run, bytes, res);
-	for (;;) {
+	while (!bk_child_poll(&c)) {
 		struct timespec nap = { 0, 50 * 1000000L };
-		pid_t r = waitpid(pid, &status, WNOHANG);
 
-		if (r == pid)
-			break;
-		if (r < 0 && errno != EINTR) {
-			pr_fail("waiting for the test process: %s", strerror(errno));
-			return BK_EXIT_ENV;
-		}
 		if (bk_stop_requested() && !forwarded) {
-			kill(pid, SIGTERM);	/* it stops at its next check point */
+			kill(c.pid, SIGTERM);	/* it stops at its next check point */
 			forwarded = 1;
 		}
 		if (bk_now_ns() >= next) {
@@ -257,6 +265,7 @@ static int run_size(struct bk_ctx *ctx, int run, size_t bytes,
 		}
 		nanosleep(&nap, NULL);
 	}
+	status = c.status;
 	sample(ctx, run, w, &prev);
 	w->last = prev;
 	if (WIFSIGNALED(status))
