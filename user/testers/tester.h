@@ -36,6 +36,23 @@ enum {
 	BK_TF_FILE_ARG = 1u << 3,	/* "burnkit NAME FILE ...": FILE is --file */
 };
 
+/*
+ * Where one pass of a tester reports its throughput: cook draws it per
+ * copy, report redraws it. A tester without one leaves .record NULL (its
+ * errors and exit status still count).
+ */
+struct bk_throughput {
+	const char *record;		/* the record type that carries one pass */
+	const char *value;		/* its throughput member */
+	const char *unit;
+	const char *seconds;		/* its duration member, NULL: since the last */
+	const char *group;		/* member telling passes of different kinds
+					 * apart (each its own series), or NULL */
+	const char *duration_opt;	/* long option giving the running time in
+					 * seconds, NULL: none (it is restarted) */
+	const char *duration_alt;	/* another option that sets it, or NULL */
+};
+
 struct bk_tester {
 	const char *name;
 	const char *summary;		/* one line, for `burnkit list` */
@@ -44,6 +61,7 @@ struct bk_tester {
 	const char *log_prefix;		/* --log N writes <prefix>N.txt */
 	const char *quick;		/* burn-in parameters; NULL: not in it */
 	unsigned flags;
+	struct bk_throughput throughput;
 	/* 0 when this machine can run it; else -1 and the reason. */
 	int (*supported)(char *why, size_t len);
 	/* Returns a BK_EXIT_* status. */

@@ -375,7 +375,8 @@ static void read_error(struct bk_timeline *tl, const struct bk_jv *r, double t)
 	bk_strlcpy(e->what, what ? what : "error", sizeof(e->what));
 }
 
-static void read_cook(struct bk_timeline *tl, const struct bk_jv *r)
+/* Whichever suite wrote the timeline names it in a record's "title". */
+static void read_title(struct bk_timeline *tl, const struct bk_jv *r)
 {
 	const char *title = bk_jv_getstr(r, "title");
 
@@ -410,6 +411,7 @@ int bk_timeline_add_line(struct bk_timeline *tl, const char *line, size_t len)
 		bk_jdoc_free(&doc);
 		return 0;
 	}
+	read_title(tl, r);
 	if (!strcmp(type, "start")) {
 		read_start(tl, r);
 	} else if (!strcmp(type, "sensors")) {
@@ -429,8 +431,6 @@ int bk_timeline_add_line(struct bk_timeline *tl, const char *line, size_t len)
 		tl->lost_events += lost;
 		if (e)
 			snprintf(e->what, sizeof(e->what), "%lu throttle events lost", lost);
-	} else if (!strcmp(type, "cook")) {
-		read_cook(tl, r);
 	} else if (!strcmp(type, "copy")) {
 		read_copy(tl, r, t);
 		span(tl, t);

@@ -5,27 +5,14 @@
 #include <stdio.h>
 #include <string.h>
 
-/*
- * Where each tester puts one pass's throughput (see its bk_rec_begin
- * calls): fpu "pass" records (burninfpu), int "test" records (stressInt,
- * write/read and read tests apart: they run at different speeds). Other
- * testers run without a throughput (mflops' cases differ by design, drive
- * tests by phase): their errors and exit status still count.
- */
-static const struct cook_meter meters[] = {
-	{ "fpu", "pass", "mflops", "MFLOPS", "seconds", NULL, "seconds", "minutes" },
-	{ "int", "test", "mb_per_s", "MB/s", "seconds", "phase", NULL, NULL },
-};
-
-const struct cook_meter *cook_meter_find(const char *tester)
+const struct bk_throughput *cook_meter_find(const char *tester)
 {
-	for (size_t i = 0; i < BK_ARRAY_SIZE(meters); i++)
-		if (!strcmp(meters[i].tester, tester))
-			return &meters[i];
-	return NULL;
+	const struct bk_tester *t = bk_tester_find(tester);
+
+	return t && t->throughput.record ? &t->throughput : NULL;
 }
 
-int cook_meter_read(const struct cook_meter *m, const struct bk_jv *rec,
+int cook_meter_read(const struct bk_throughput *m, const struct bk_jv *rec,
 		    struct cook_pass *p)
 {
 	const char *type = bk_jv_getstr(rec, "type");

@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * cook_meter: what cook needs to know about the testers it runs: how to
- * read each one's throughput from its JSON records (a small table, one row
- * per tester), and how a --run line ("fpu KWords 1000, Section 3") becomes
+ * read each one's throughput from its JSON records (the descriptor's
+ * .throughput says where it is), and how a --run line ("fpu KWords 1000, Section 3") becomes
  * a checked command line.
  */
 #ifndef BK_COOK_METER_H
@@ -13,21 +13,8 @@
 #include "record/jsonread.h"
 #include "suites/runner.h"
 
-struct cook_meter {
-	const char *tester;
-	const char *record;	/* the record type that carries one pass */
-	const char *value;	/* its throughput member */
-	const char *unit;
-	const char *seconds;	/* its duration member, NULL: since the last */
-	const char *group;	/* member telling passes of different kinds
-				 * apart (each its own series), or NULL */
-	const char *duration_opt;	/* long option giving the running time
-					 * in seconds, NULL: none (restarted) */
-	const char *duration_alt;	/* another option that sets it, or NULL */
-};
-
-/* The row for a tester, NULL when cook cannot read its throughput. */
-const struct cook_meter *cook_meter_find(const char *tester);
+/* The tester's throughput, from its descriptor; NULL when it has none. */
+const struct bk_throughput *cook_meter_find(const char *tester);
 
 struct cook_pass {
 	double value;		/* throughput */
@@ -36,7 +23,7 @@ struct cook_pass {
 };
 
 /* Is rec one pass of this meter? Then 1 and *p filled, else 0. */
-int cook_meter_read(const struct cook_meter *m, const struct bk_jv *rec,
+int cook_meter_read(const struct bk_throughput *m, const struct bk_jv *rec,
 		    struct cook_pass *p);
 
 #define COOK_RUN_WORDS 64
@@ -44,7 +31,7 @@ int cook_meter_read(const struct cook_meter *m, const struct bk_jv *rec,
 struct cook_run {
 	char text[256];		/* as given */
 	const struct bk_tester *tester;
-	const struct cook_meter *meter;	/* NULL: no throughput */
+	const struct bk_throughput *meter;	/* NULL: no throughput */
 	int nwords;
 	char *words[COOK_RUN_WORDS];	/* the tester's arguments */
 	char storage[256];

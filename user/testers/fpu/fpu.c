@@ -591,5 +591,8 @@ const struct bk_tester bk_tester_fpu = {
 	.log_prefix = "log",
 	.quick = "--seconds 2",
 	.flags = BK_TF_KERNELS,
+	.throughput = { .record = "pass", .value = "mflops", .unit = "MFLOPS",
+			.seconds = "seconds", .duration_opt = "seconds",
+			.duration_alt = "minutes" },
 	.run = fpu_run,
 };

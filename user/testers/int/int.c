@@ -104,5 +104,8 @@ const struct bk_tester bk_tester_int = {
 	.log_prefix = "logInt",
 	.quick = "--kbytes 8 --seconds 0.2",
 	.flags = BK_TF_KERNELS,
+	/* write/read and read tests apart: they run at different speeds */
+	.throughput = { .record = "test", .value = "mb_per_s", .unit = "MB/s",
+			.seconds = "seconds", .group = "phase" },
 	.run = int_tester_run,
 };
