@@ -35,7 +35,7 @@ LIB_SRCS += $(addprefix user/lib/record/, \
 TESTER_SRCS += $(addprefix user/testers/, \
 	temp.c report.c watch.c)
 SUITE_SRCS += $(addprefix user/suites/, \
-	cook/cook.c cook/cook_meter.c script/script.c script/script_line.c)
+	cook/cook.c cook/copies.c cook/records.c cook/console.c cook/conclude.c cook/cook_meter.c script/script.c script/script_line.c)
 
 # burnkit watch takes the module's netlink events through libnl-genl-3.0 when
 # pkg-config finds it (native builds: pkg-config describes this machine's
