@@ -15,7 +15,7 @@ include config.mk
 # The house: user/lib (core), its wings user/lib/storage and user/lib/record,
 # the testers (a folder each when they have helpers), the suites above them.
 LIB_SRCS := $(addprefix user/lib/, \
-	util.c params.c json.c log.c timing.c sysinfo.c dispatch.c kmod.c child.c)
+	util.c params.c params_show.c json.c log.c timing.c sysinfo.c dispatch.c kmod.c child.c)
 
 TESTER_SRCS := user/runner.c $(addprefix user/testers/, \
 	info.c timer.c kmod.c fpu/fpu_common.c fpu/fpu.c)
@@ -23,10 +23,8 @@ TESTER_SRCS := user/runner.c $(addprefix user/testers/, \
 SUITE_SRCS := user/suites/burnin.c user/suites/spawn.c
 
 # Floating point: MP-MFLOPS and the cache sizes it reads.
-LIB_SRCS += $(addprefix user/lib/, \
-	cpucache.c)
 TESTER_SRCS += $(addprefix user/testers/, \
-	fpu/mflops_plan.c fpu/mflops.c)
+	fpu/cpucache.c fpu/mflops_plan.c fpu/mflops.c)
 
 # Recording and cooking: sensors, throttle events, timelines, charts.
 LIB_SRCS += $(addprefix user/lib/record/, \
@@ -65,7 +63,7 @@ TESTER_SRCS += $(addprefix user/testers/, \
 LIB_SRCS += $(addprefix user/lib/storage/, \
 	dio.c aio.c xfer.c verify.c pagecache.c workdir.c lathist.c)
 TESTER_SRCS += $(addprefix user/testers/drive/, \
-	drive_patterns.c drive_io.c drive.c speed.c sdcard.c)
+	drive_patterns.c drive_io.c drive.c speed.c speed_small.c sdcard.c)
 
 REF_SRCS := $(addprefix asm/ref/, \
 	fpu.c int.c)
@@ -155,7 +153,7 @@ asm-test: $(ASM_TEST)
 	$(if $(and $(EMULATOR),$(ASM_TEST_CPU_$(ARCH))),$(EMULATOR) -cpu $(ASM_TEST_CPU_$(ARCH)) $(ASM_TEST))
 
 FUZZ := build/fuzz/params_fuzz
-$(FUZZ): tests/fuzz/params_fuzz.c user/lib/params.c user/lib/util.c user/lib/json.c user/lib/log.c
+$(FUZZ): tests/fuzz/params_fuzz.c user/lib/params.c user/lib/params_show.c user/lib/util.c user/lib/json.c user/lib/log.c
 	@mkdir -p $(@D)
 	clang -std=c11 -g -O1 -fsanitize=fuzzer,address,undefined \
 		-fno-sanitize-recover=all -D_GNU_SOURCE \

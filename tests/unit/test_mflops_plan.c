@@ -10,7 +10,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "cpucache.h"
+#include "testers/fpu/cpucache.h"
 #include "testers/fpu/mflops_plan.h"
 
 Test(mflops_plan, mpmflops_sizes_and_passes)

@@ -47,46 +47,6 @@ static void param_label(const struct bk_param *s, char *buf, size_t len)
 		snprintf(buf, len, "--%s", s->name);
 }
 
-static void fmt_num(char *buf, size_t len, double v)
-{
-	if (fabs(v) >= 1e15)
-		snprintf(buf, len, "%g", v);
-	else
-		snprintf(buf, len, "%.15g", v);
-}
-
-static void allowed_text(const struct bk_param *s, char *buf, size_t len)
-{
-	char lo[32], hi[32];
-
-	fmt_num(lo, sizeof(lo), s->min);
-	fmt_num(hi, sizeof(hi), s->max);
-	switch (s->type) {
-	case BK_PT_INT:
-		snprintf(buf, len, "a whole number from %s to %s", lo, hi);
-		break;
-	case BK_PT_REAL:
-		snprintf(buf, len, "a number from %s to %s", lo, hi);
-		break;
-	case BK_PT_SIZE:
-		snprintf(buf, len,
-			 "a size from %s to %s bytes (suffix K, M, G: binary) or N%% of RAM",
-			 lo, hi);
-		break;
-	case BK_PT_CHOICE: {
-		size_t off = (size_t)snprintf(buf, len, "one of");
-
-		for (size_t i = 0; s->choices[i] && off < len; i++)
-			off += (size_t)snprintf(buf + off, len - off, "%s %s",
-						i ? "," : "", s->choices[i]);
-		break;
-	}
-	default:
-		snprintf(buf, len, "a non-empty text");
-		break;
-	}
-}
-
 static int parse_number(const char *text, int integer, double *out)
 {
 	char *end;
@@ -166,7 +126,7 @@ static int store_value(struct bk_params *p, size_t idx, const char *text,
 	double num = 0;
 
 	param_label(s, label, sizeof(label));
-	allowed_text(s, allowed, sizeof(allowed));
+	bk_param_allowed(s, allowed, sizeof(allowed));
 
 	switch (s->type) {
 	case BK_PT_FLAG:
@@ -539,123 +499,4 @@ unsigned long long bk_param_bytes(const struct bk_params *p, const char *name,
 	if (v->percent)
 		return (unsigned long long)((double)whole * v->r / 100.0);
 	return (unsigned long long)v->r;
-}
-
-static const char *type_hint(const struct bk_param *s)
-{
-	switch (s->type) {
-	case BK_PT_FLAG:
-		return "";
-	case BK_PT_INT:
-		return " N";
-	case BK_PT_REAL:
-		return " X";
-	case BK_PT_SIZE:
-		return " SIZE";
-	case BK_PT_CHOICE:
-		return " WHICH";
-	default:
-		return " TEXT";
-	}
-}
-
-static void help_rows(FILE *out, const struct bk_param *table)
-{
-	for (size_t i = 0; table[i].name; i++) {
-		const struct bk_param *s = &table[i];
-		char opt[64], allowed[256] = "";
-
-		snprintf(opt, sizeof(opt), "--%s%s", s->name, type_hint(s));
-		if (s->type == BK_PT_INT || s->type == BK_PT_REAL ||
-		    s->type == BK_PT_SIZE || s->type == BK_PT_CHOICE)
-			allowed_text(s, allowed, sizeof(allowed));
-		fprintf(out, "  %-22s %-12s %s\n", opt, s->legacy ? s->legacy : "",
-			s->help);
-		if (*allowed || s->def)
-			fprintf(out, "  %-22s %-12s   (%s%s%s%s)\n", "", "", allowed,
-				*allowed && s->def ? "; " : "",
-				s->def ? "default " : "", s->def ? s->def : "");
-	}
-}
-
-void bk_params_help(FILE *out, const struct bk_param *table)
-{
-	fprintf(out, "  %-22s %-12s\n", "long option", "legacy word");
-	if (table)
-		help_rows(out, table);
-	help_rows(out, bk_common_params);
-}
-
-void bk_params_json(const struct bk_params *p, struct bk_json *j)
-{
-	for (size_t i = 0; i < p->n; i++) {
-		const struct bk_param *s = p->spec[i];
-		const struct bk_value *v = &p->val[i];
-
-		if (!strcmp(s->name, "help") || !strcmp(s->name, "dry-run"))
-			continue;
-		switch (s->type) {
-		case BK_PT_FLAG:
-			bk_json_bool(j, s->name, v->set);
-			break;
-		case BK_PT_INT:
-			if (v->set)
-				bk_json_int(j, s->name, v->i);
-			else
-				bk_json_null(j, s->name);
-			break;
-		case BK_PT_REAL:
-			if (v->set)
-				bk_json_real(j, s->name, v->r);
-			else
-				bk_json_null(j, s->name);
-			break;
-		case BK_PT_SIZE:
-			if (v->set && !v->percent)
-				bk_json_int(j, s->name, v->i);
-			else if (v->set)
-				bk_json_str(j, s->name, v->s);
-			else
-				bk_json_null(j, s->name);
-			break;
-		case BK_PT_LIST:
-			bk_json_array_begin(j, s->name);
-			for (size_t k = 0; k < v->nlist; k++)
-				bk_json_str(j, NULL, v->list[k]);
-			bk_json_array_end(j);
-			break;
-		default:
-			if (v->set)
-				bk_json_str(j, s->name, v->s);
-			else
-				bk_json_null(j, s->name);
-			break;
-		}
-	}
-}
-
-void bk_params_print(FILE *out, const struct bk_params *p)
-{
-	fprintf(out, "burnkit %s, resolved parameters:\n", p->tester);
-	for (size_t i = 0; i < p->n; i++) {
-		const struct bk_param *s = p->spec[i];
-		const struct bk_value *v = &p->val[i];
-		const char *origin = v->given ? "given" : v->set ? "default" : "unset";
-
-		if (!strcmp(s->name, "help") || !strcmp(s->name, "dry-run"))
-			continue;
-		fprintf(out, "  %-16s %-12s ", s->name, s->legacy ? s->legacy : "-");
-		if (s->type == BK_PT_FLAG)
-			fprintf(out, "%s", v->set ? "yes" : "no");
-		else if (s->type == BK_PT_LIST) {
-			for (size_t k = 0; k < v->nlist; k++)
-				fprintf(out, "%s\"%s\"", k ? ", " : "", v->list[k]);
-			if (!v->nlist)
-				fprintf(out, "-");
-		} else if (v->set)
-			fprintf(out, "%s", v->s);
-		else
-			fprintf(out, "-");
-		fprintf(out, "  (%s)\n", origin);
-	}
 }

@@ -89,6 +89,9 @@ unsigned long long bk_param_bytes(const struct bk_params *p, const char *name,
 int bk_param_exists(const struct bk_params *p, const char *name);
 
 /* The help text for a table: long option, legacy word, range, default. */
+/* What a value of this parameter may be, e.g. "a whole number from 1 to 99". */
+void bk_param_allowed(const struct bk_param *s, char *buf, size_t len);
+
 void bk_params_help(FILE *out, const struct bk_param *table);
 
 struct bk_json;
