@@ -55,3 +55,14 @@ int bk_memstat_read(struct bk_memstat *m, const char *root)
 	m->oom_kill = field(text, "oom_kill", &m->has_oom_kill);
 	return 0;
 }
+
+int bk_memstat_supported(char *why, size_t len)
+{
+	struct bk_memstat m;
+
+	if (!bk_memstat_read(&m, NULL) && m.mem_available)
+		return 0;
+	snprintf(why, len, "cannot read MemAvailable in /proc/meminfo (is /proc "
+		 "mounted? Linux 3.14 or later?): the test sizes itself by it");
+	return -1;
+}

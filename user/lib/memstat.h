@@ -9,6 +9,7 @@
 #ifndef BK_MEMSTAT_H
 #define BK_MEMSTAT_H
 
+#include <stddef.h>
 #include <stdint.h>
 
 struct bk_memstat {
@@ -23,6 +24,12 @@ struct bk_memstat {
 	int has_vmstat;		/* /proc/vmstat was readable */
 	int has_oom_kill;	/* it counts OOM kills (Linux 4.13 on) */
 };
+
+/*
+ * The .supported hook of the testers that size themselves by MemAvailable:
+ * 0, or -1 and why when /proc/meminfo cannot be read here.
+ */
+int bk_memstat_supported(char *why, size_t len);
 
 /* 0, or -1 when /proc/meminfo cannot be read (the rest is then zero). */
 int bk_memstat_read(struct bk_memstat *m, const char *root);

@@ -125,6 +125,25 @@ static void summary_num(struct bk_json *j, const char *key, double v)
 		bk_json_realp(j, key, v, 6);
 }
 
+/* Something to record: a temperature sensor, a clock, or burnkit.ko. */
+static int temp_supported(char *why, size_t len)
+{
+	static struct bk_sensors s;
+	struct bk_kevents k;
+	char kmod_why[256];
+	int have_kmod, ok;
+
+	bk_sensors_open(&s, NULL);
+	have_kmod = !bk_kevents_open(&k, kmod_why, sizeof(kmod_why));
+	if (have_kmod)
+		bk_kevents_close(&k);
+	ok = s.ntemps || s.mhz_method != BK_MHZ_NONE || have_kmod;
+	if (!ok)
+		snprintf(why, len, "nothing to record here: %s; %s", s.missing, kmod_why);
+	bk_sensors_close(&s);
+	return ok ? 0 : -1;
+}
+
 static int temp_run(struct bk_ctx *ctx)
 {
 	static struct bk_recorder rec;
@@ -201,5 +220,6 @@ const struct bk_tester bk_tester_temp = {
 	.log_prefix = "logTemp",
 	.quick = "--passes 3 --seconds 0.2",
 	.flags = BK_TF_TOOL | BK_TF_NO_TIMER,
+	.supported = temp_supported,
 	.run = temp_run,
 };

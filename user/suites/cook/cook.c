@@ -15,6 +15,7 @@
  * their diagnostics. A copy that ends before the time is up is started
  * again; at the end the copies are asked to stop (SIGTERM) and waited for.
  */
+#include <errno.h>
 #include <math.h>
 #include <sched.h>
 #include <stdio.h>
@@ -109,6 +110,19 @@ static int usable_cpus(int *cpus, int max)
 		if (CPU_ISSET(c, &set))
 			cpus[n++] = c;
 	return n ? n : 1;
+}
+
+/* Copies are pinned, one per CPU: the process must be allowed to pin. */
+static int cook_supported(char *why, size_t len)
+{
+	cpu_set_t set;
+
+	if (sched_getaffinity(0, sizeof(set), &set) ||
+	    sched_setaffinity(0, sizeof(set), &set)) {
+		snprintf(why, len, "cannot pin copies to CPUs here: %s", strerror(errno));
+		return -1;
+	}
+	return 0;
 }
 
 static void cook_record(struct cook *ck, const char *text)
@@ -290,5 +304,6 @@ const struct bk_tester bk_tester_cook = {
 	.log_prefix = "logCook",
 	.quick = "--run fpu --minutes 0.05 --sample 0.2 --json burnin-cook.jsonl",
 	.flags = BK_TF_TOOL | BK_TF_NO_TIMER,
+	.supported = cook_supported,
 	.run = cook_run,
 };

@@ -501,5 +501,6 @@ const struct bk_tester bk_tester_paging = {
 	.log_prefix = "logPaging",
 	.quick = "--mem 8M --baseline 4M --seconds 0.1 --interval 1",
 	.flags = BK_TF_KERNELS,
+	.supported = bk_memstat_supported,
 	.run = paging_run,
 };
