@@ -5,6 +5,11 @@
  * ENTRY/END give each kernel a global, typed, sized symbol (so objdump and
  * `burnkit inspect` find its bounds), aligned for the fetch unit. Every file
  * also gets a non-executable stack note.
+ *
+ * asm/ holds the kernels: asm/ref/ the C references (the generic fallback
+ * and the oracle of every test), asm/x86_64|aarch64|armv7/ the hand-tuned
+ * ones, file names saying the ISA variant. Nothing here knows user/: the
+ * prototypes are in include/burnkit/kernels.h and user/lib/dispatch picks.
  */
 #ifndef BURNKIT_ASMDEFS_H
 #define BURNKIT_ASMDEFS_H

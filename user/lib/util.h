@@ -1,5 +1,14 @@
 /* SPDX-License-Identifier: MIT */
-/* util: small helpers every part of the runner uses. */
+/*
+ * util: small helpers every part of the runner uses.
+ *
+ * user/lib/ is the core wing of the library: util, params, json, log,
+ * timing, sysinfo, dispatch, memstat, loopcounts, the module's client
+ * (kmod) and child (start and supervise a process). It may call the C
+ * library, the kernel and asm/ (through dispatch), nothing above it: it
+ * knows no tester and no suite. Its two other wings, storage/ and record/,
+ * build on it.
+ */
 #ifndef BK_UTIL_H
 #define BK_UTIL_H
 

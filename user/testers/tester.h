@@ -4,6 +4,11 @@
  * ends in its const descriptor (stress-ng's stressor_info_t); every tester
  * is listed once in list.h, and the runner, --help, the burn-in and the
  * tests all read that list.
+ *
+ * user/testers/ holds the testers: one file each, or a folder with the
+ * helpers only it uses (fpu/, int/, inspect/, drive/). A tester may call
+ * user/lib and its wings and asm/ through dispatch; it never calls the
+ * runner or a suite (user/suites/runner.h is not for it).
  */
 #ifndef BK_TESTER_H
 #define BK_TESTER_H

@@ -1,5 +1,11 @@
 /* SPDX-License-Identifier: MIT */
 /*
+ * user/lib/record/ is the library's recording wing: sensors, the module's
+ * throttle events (kmod_events, kmod_netlink), the recorder (this file)
+ * and its ticker, the JSON reader, timelines read back, their analysis,
+ * charts and CSV. It calls the core wing, never a tester or a suite: a
+ * suite's records are read by their members, not by their names.
+ *
  * recorder: the temperature, clock and throttle recorder that `temp` runs
  * alone and `cook` runs beside its testers. Each sample reads every
  * temperature sensor and each CPU's clock from sysfs, and now and then the

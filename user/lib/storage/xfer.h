@@ -1,5 +1,13 @@
 /* SPDX-License-Identifier: MIT */
 /*
+ * user/lib/storage/ is the library's storage wing: direct I/O probing and
+ * buffers (dio), the io_uring/Linux AIO/sync engines (aio), transfer
+ * streams (xfer, this file), verification of self-identifying units
+ * (verify), work directories that delete only what they created (workdir),
+ * page-cache residency and dropping (pagecache), latency histograms
+ * (lathist). It calls the core wing (user/lib) and the module's client,
+ * never a tester.
+ *
  * xfer: one stream of equal-sized transfers on one file, kept at a queue
  * depth, with the CPU work overlapped with the device's: a write buffer is
  * filled while the writes before it are in flight, and a read buffer is

@@ -6,6 +6,10 @@
  * as they are written. Every line is checked before anything runs. At the
  * end, the lines still running are waited for and a table says how each
  * ended.
+ *
+ * user/suites/script/: script (this file: running the lines as children,
+ * through suites/runner.h) and script_line (a line, a Longbottom program
+ * name or a burnkit tester, parsed and checked).
  */
 #include <errno.h>
 #include <signal.h>

@@ -7,6 +7,12 @@
  * checked; then each block of the first file is re-read for Seconds (the
  * drive's buffer, or the bus). DontRunReadTests writes and keeps the
  * files; --verify-only checks them later (after a reboot, a cable swap).
+ *
+ * user/testers/drive/ is the drive family: drive (this file), speed
+ * (drivespeed/lanspeed, with speed_small), sdcard, and what they share:
+ * drive_io (the run's environment, failures, cleanup) and drive_patterns
+ * (the seed's 164 patterns and the unit layout). They call the storage
+ * wing for I/O and verification.
  */
 #include <errno.h>
 #include <fcntl.h>

@@ -8,6 +8,10 @@
  * is a hardware error, reported with its index, expected and actual
  * value), and x[0] must agree with the C reference (bit for bit for an
  * exact kernel, within the stated bound for a fused multiply-add one).
+ *
+ * user/testers/fpu/ is the floating-point family: fpu (this file), mflops
+ * (MP-MFLOPS, with mflops_plan and the cache sizes of cpucache) and
+ * fpu_common (the kernel call, the check, the clock per pass) they share.
  * Beyond burninfpu, each pass reports the effective clock it ran at and
  * MFLOPS per GHz, so a slowdown shows whether the clock fell or the work
  * slowed.

@@ -6,6 +6,10 @@
  * MIPS from), in the form of the "Assembly Code" table of Longbottom's
  * stressInt documentation. Any difference is an error naming the kernel and
  * the class, so code and documentation cannot drift apart.
+ *
+ * user/testers/inspect/: inspect (this file: finding the kernels, running
+ * objdump through lib/child) and inspect_classify (an instruction's class,
+ * per architecture).
  */
 #include <errno.h>
 #include <fcntl.h>

@@ -6,6 +6,10 @@
  * and 8 subtracts per 16 words), with stressInt's 24 pattern words. MB/sec
  * per test, the maximum MIPS of each phase from the documented loop counts
  * of the kernels used, and every word checked at the end.
+ *
+ * user/testers/int/ is the integer family: int (this file), paging
+ * (stressInt beyond free memory, with paging_plan), and int_engine and
+ * int_plan, the twelve tests both run.
  */
 #include <stdio.h>
 #include <string.h>
