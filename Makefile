@@ -78,7 +78,7 @@ INT_ASM_aarch64 := asm/aarch64/int.S
 INT_ASM_armv7 := asm/armv7/int.S
 ASM_SRCS := $(FPU_ASM_$(ARCH)) $(INT_ASM_$(ARCH))
 
-UNIT_SRCS := $(wildcard tests/unit/*.c) tests/tools/jsoncheck.c
+UNIT_SRCS := $(wildcard tests/unit/*.c tests/unit/helpers/*.c) tests/tools/jsoncheck.c
 ASM_TEST_SRCS := $(wildcard tests/asm/*.c)
 
 # ---------------------------------------------------------------- objects

@@ -1,5 +1,7 @@
 // SPDX-License-Identifier: MIT
-/* json writer and log streams: strict JSON, unique keys, each line durable. */
+/*
+ * log: the text log and JSON streams, each line durable.
+ */
 #include <criterion/criterion.h>
 #include <fcntl.h>
 #include <math.h>
@@ -12,48 +14,6 @@
 #include "log.h"
 #include "params.h"
 #include "../tools/jsoncheck.h"
-
-Test(json, escapes_and_special_numbers)
-{
-	struct bk_json j;
-	char err[256];
-
-	bk_json_init(&j);
-	bk_json_object_begin(&j, NULL);
-	bk_json_str(&j, "s", "quote\" back\\ nl\n tab\t bell\a");
-	bk_json_real(&j, "nan", NAN);
-	bk_json_real(&j, "inf", INFINITY);
-	bk_json_real(&j, "big", 1e300);
-	bk_json_int(&j, "neg", -5);
-	bk_json_array_begin(&j, "a");
-	bk_json_object_begin(&j, NULL);
-	bk_json_bool(&j, "t", 1);
-	bk_json_object_end(&j);
-	bk_json_null(&j, NULL);
-	bk_json_array_end(&j);
-	bk_json_object_end(&j);
-	const char *t = bk_json_text(&j);
-	cr_assert_eq(jsoncheck(t, strlen(t), err, sizeof(err)), 0, "%s: %s", err, t);
-	cr_assert(strstr(t, "\"nan\":null"));
-	cr_assert(strstr(t, "\"inf\":null"));
-	cr_assert(strstr(t, "\\u0007"));
-	cr_assert_eq(t[strlen(t) - 1], '\n');
-	bk_json_free(&j);
-}
-
-Test(jsoncheck, rejects_what_it_must)
-{
-	static const char *const badtext[] = {
-		"{\"a\":1,\"a\":2}", "{\"a\":1,}", "{a:1}", "[1 2]", "{\"a\":01}",
-		"{\"a\":\"\x01\"}", "{\"a\":1} x", "{\"a\":NaN}", "{\"a\":tru}",
-	};
-	char err[256];
-
-	for (size_t i = 0; i < sizeof(badtext) / sizeof(badtext[0]); i++)
-		cr_assert_eq(jsoncheck(badtext[i], strlen(badtext[i]), err, sizeof(err)),
-			     -1, "accepted %s", badtext[i]);
-	cr_assert_eq(jsoncheck("{\"a\":{\"a\":1}}", 13, err, sizeof(err)), 0, "%s", err);
-}
 
 Test(log, every_line_strict_with_schema_version_and_params)
 {

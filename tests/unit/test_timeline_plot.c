@@ -1,9 +1,8 @@
 // SPDX-License-Identifier: MIT
 /*
- * The SVG writer and the timeline's chart and CSV: escaping, axis steps,
- * lines broken at gaps, every series and every mark in the chart, one CSV
- * column per series. (Well-formedness is checked with xmllint in
- * tests/cli/cook.sh.)
+ * timeline_plot and timeline_csv: every series and every mark in the
+ * chart, lines broken at gaps, one CSV column per series. (Well-formedness
+ * is checked with xmllint in tests/cli/cook.sh.)
  */
 #include <criterion/criterion.h>
 #include <math.h>
@@ -50,38 +49,6 @@ static void scratch(char *path, size_t len, const char *name)
 
 	snprintf(path, len, "%s/bk-chart-%d-%s", tmp && *tmp ? tmp : P_tmpdir,
 		 (int)getpid(), name);
-}
-
-Test(svg, nice_steps)
-{
-	cr_assert_float_eq(bk_nice_step(100, 5), 20, 1e-12);
-	cr_assert_float_eq(bk_nice_step(1, 5), 0.2, 1e-12);
-	cr_assert_float_eq(bk_nice_step(73, 8), 10, 1e-12);
-	cr_assert_float_eq(bk_nice_step(3600, 8), 500, 1e-12);
-	cr_assert_float_eq(bk_nice_step(0, 5), 1, 1e-12, "an empty range still steps");
-}
-
-Test(svg, text_is_escaped_and_lines_break_at_nan)
-{
-	struct bk_svg s;
-	char path[256], err[256];
-	double x[] = { 1, 2, NAN, 4, 5 }, y[] = { 1, 2, 3, 4, 5 };
-
-	scratch(path, sizeof(path), "esc.svg");
-	cr_assert_eq(bk_svg_open(&s, path, 100, 50, err, sizeof(err)), 0, "%s", err);
-	bk_svg_group_begin(&s, "series", "a < b & \"c\"");
-	bk_svg_text(&s, 1, 2, "start", NULL, "x<y>&'\x01 bad \xff utf8 \xc2\xb0" "C");
-	bk_svg_polyline(&s, x, y, 5, "stroke:#000");
-	cr_assert_eq(bk_svg_close(&s), 0, "closes the open group too");
-	char *t = slurp(path);
-
-	cr_assert(strstr(t, "<title>a &lt; b &amp; &quot;c&quot;</title>"), "%s", t);
-	cr_assert(strstr(t, "x&lt;y&gt;&amp;&apos; bad ? utf8 \xc2\xb0" "C</text>"), "%s", t);
-	cr_assert_eq(count(t, "<polyline"), 2, "NaN splits the line");
-	cr_assert_eq(count(t, "<g "), count(t, "</g>"));
-	cr_assert(strstr(t, "</svg>\n"));
-	free(t);
-	unlink(path);
 }
 
 static void chart_of(const char *fixture, char **svg_text, char **csv_text)
