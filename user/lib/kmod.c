@@ -2,6 +2,7 @@
 #include "kmod.h"
 
 #include <errno.h>
+#include <stddef.h>
 #include <fcntl.h>
 #include <inttypes.h>
 #include <stdio.h>
@@ -262,79 +263,144 @@ void bk_kmod_table_free(struct bk_kmod_table *t)
 	memset(t, 0, sizeof(*t));
 }
 
-/* A number cell: 1 with *v set, 0 for "unsupported", missing or junk. */
-static int cell_u64(const struct bk_kmod_table *t, size_t r, const char *name,
-		    uint64_t *v)
+/*
+ * The module's tables decoded by description: each column names the field
+ * of the entry it fills, its kind, and the entry's flag that says whether
+ * it was there ("unsupported", missing or junk leave the field 0 and the
+ * flag clear). One decoder serves every table.
+ */
+enum col_kind {
+	COL_UINT,		/* unsigned int */
+	COL_INT,		/* int */
+	COL_U32,		/* uint32_t */
+	COL_U64,		/* uint64_t */
+	COL_S32,		/* int32_t from a signed cell */
+	COL_MILLI,		/* double: the cell / 1000 */
+	COL_STR,		/* char[len]; "unsupported" when absent */
+	COL_YES,		/* int: the cell is "yes" */
+};
+
+enum { OK_NONE, OK_SET, OK_AND };	/* what the cell does to its flag */
+
+struct col {
+	const char *name;
+	enum col_kind kind;
+	size_t off, len;	/* the field; len for COL_STR */
+	int ok_mode;
+	size_t ok_off;		/* the int flag, for OK_SET and OK_AND */
+};
+
+#define COL(type, field, kind) #field, kind, offsetof(type, field), 0
+#define COLN(type, name, field, kind) name, kind, offsetof(type, field), 0
+#define OK(type, flag, mode) mode, offsetof(type, flag)
+
+static int cell_number(const char *s, int is_signed, uint64_t *u, int64_t *i)
 {
-	const char *s = bk_kmod_cell(t, r, name);
 	char *end;
 
-	*v = 0;
+	*u = 0;
+	*i = 0;
 	if (!s || !*s || !strcmp(s, BURNKIT_UNSUPPORTED))
 		return 0;
 	errno = 0;
-	*v = strtoull(s, &end, 10);
+	if (is_signed)
+		*i = strtoll(s, &end, 10);
+	else
+		*u = strtoull(s, &end, 10);
 	return !errno && *end == '\0';
 }
 
-static int cell_s64(const struct bk_kmod_table *t, size_t r, const char *name,
-		    int64_t *v)
+/* Fill one entry from row r; a row whose flag column reads "unsupported"
+ * leaves the rest at 0. */
+static void decode_row(const struct bk_kmod_table *t, size_t r, const struct col *cols,
+		       size_t ncols, void *entry)
 {
-	const char *s = bk_kmod_cell(t, r, name);
-	char *end;
+	char *e = entry;
 
-	*v = 0;
-	if (!s || !*s || !strcmp(s, BURNKIT_UNSUPPORTED))
-		return 0;
-	errno = 0;
-	*v = strtoll(s, &end, 10);
-	return !errno && *end == '\0';
+	for (size_t i = 0; i < ncols; i++) {
+		const struct col *c = &cols[i];
+		const char *s = bk_kmod_cell(t, r, c->name);
+		uint64_t u;
+		int64_t v;
+		int got = cell_number(s, c->kind == COL_S32, &u, &v);
+
+		switch (c->kind) {
+		case COL_UINT:
+			*(unsigned *)(e + c->off) = (unsigned)u;
+			break;
+		case COL_INT:
+			*(int *)(e + c->off) = (int)u;
+			break;
+		case COL_U32:
+			*(uint32_t *)(e + c->off) = (uint32_t)u;
+			break;
+		case COL_U64:
+			*(uint64_t *)(e + c->off) = u;
+			break;
+		case COL_S32:
+			*(int32_t *)(e + c->off) = (int32_t)v;
+			break;
+		case COL_MILLI:
+			*(double *)(e + c->off) = (double)u / 1000.0;
+			break;
+		case COL_STR:
+			bk_strlcpy(e + c->off, s ? s : BURNKIT_UNSUPPORTED, c->len);
+			got = s && strcmp(s, BURNKIT_UNSUPPORTED);
+			break;
+		case COL_YES:
+			*(int *)(e + c->off) = s && !strcmp(s, "yes");
+			break;
+		}
+		if (c->ok_mode == OK_SET)
+			*(int *)(e + c->ok_off) = got;
+		else if (c->ok_mode == OK_AND)
+			*(int *)(e + c->ok_off) &= got;
+		if (c->ok_mode == OK_SET && c->kind == COL_STR && !got)
+			return;	/* the whole row is unsupported */
+	}
 }
 
-static void cell_str(const struct bk_kmod_table *t, size_t r, const char *name,
-		     char *out, size_t len)
+/* Up to max entries of `size` bytes from table `file`; their number, or -1. */
+static int read_table(const struct bk_kmod *k, const char *file, const struct col *cols,
+		      size_t ncols, void *entries, size_t size, size_t max)
 {
-	const char *s = bk_kmod_cell(t, r, name);
+	struct bk_kmod_table t;
+	size_t r;
 
-	bk_strlcpy(out, s ? s : BURNKIT_UNSUPPORTED, len);
+	if (bk_kmod_table_read(k, file, &t))
+		return -1;
+	for (r = 0; r < t.nrows && r < max; r++) {
+		void *e = (char *)entries + r * size;
+
+		memset(e, 0, size);
+		decode_row(&t, r, cols, ncols, e);
+	}
+	bk_kmod_table_free(&t);
+	return (int)r;
 }
+
+#define S struct bk_kmod_calib
+static const struct col calib_cols[] = {
+	{ COL(S, cpu, COL_INT), OK_NONE, 0 },
+	{ "source", COL_STR, offsetof(S, source), sizeof(((S *)0)->source), OK(S, ok, OK_SET) },
+	{ COL(S, ensembles, COL_UINT), OK(S, ok, OK_AND) },
+	{ COL(S, samples, COL_UINT), OK(S, ok, OK_AND) },
+	{ COL(S, min, COL_U64), OK(S, ok, OK_AND) },
+	{ COL(S, median, COL_U64), OK(S, ok, OK_AND) },
+	{ COL(S, max, COL_U64), OK(S, ok, OK_AND) },
+	{ COLN(S, "mean_milli", mean, COL_MILLI), OK(S, ok, OK_AND) },
+	{ COLN(S, "variance_milli", variance, COL_MILLI), OK(S, ok, OK_AND) },
+	{ COLN(S, "ensemble_min_variance_milli", ensemble_min_variance, COL_MILLI),
+	  OK(S, ok, OK_AND) },
+	{ COL(S, time_ns, COL_U64), OK_NONE, 0 },
+};
+#undef S
 
 int bk_kmod_calibration(const struct bk_kmod *k, struct bk_kmod_calib *c,
 			size_t max)
 {
-	struct bk_kmod_table t;
-	size_t r, n = 0;
-
-	if (bk_kmod_table_read(k, BURNKIT_FILE_CALIBRATION, &t))
-		return -1;
-	for (r = 0; r < t.nrows && n < max; r++, n++) {
-		struct bk_kmod_calib *e = &c[n];
-		uint64_t v;
-
-		memset(e, 0, sizeof(*e));
-		cell_u64(&t, r, "cpu", &v);
-		e->cpu = (int)v;
-		cell_str(&t, r, "source", e->source, sizeof(e->source));
-		e->ok = strcmp(e->source, BURNKIT_UNSUPPORTED) != 0;
-		if (!e->ok)
-			continue;
-		e->ok &= cell_u64(&t, r, "ensembles", &v);
-		e->ensembles = (unsigned)v;
-		e->ok &= cell_u64(&t, r, "samples", &v);
-		e->samples = (unsigned)v;
-		e->ok &= cell_u64(&t, r, "min", &e->min);
-		e->ok &= cell_u64(&t, r, "median", &e->median);
-		e->ok &= cell_u64(&t, r, "max", &e->max);
-		e->ok &= cell_u64(&t, r, "mean_milli", &v);
-		e->mean = (double)v / 1000.0;
-		e->ok &= cell_u64(&t, r, "variance_milli", &v);
-		e->variance = (double)v / 1000.0;
-		e->ok &= cell_u64(&t, r, "ensemble_min_variance_milli", &v);
-		e->ensemble_min_variance = (double)v / 1000.0;
-		cell_u64(&t, r, "time_ns", &e->time_ns);
-	}
-	bk_kmod_table_free(&t);
-	return (int)n;
+	return read_table(k, BURNKIT_FILE_CALIBRATION, calib_cols, BK_ARRAY_SIZE(calib_cols),
+			  c, sizeof(*c), max);
 }
 
 int bk_kmod_calibrate(const struct bk_kmod *k, unsigned ensembles,
@@ -346,87 +412,59 @@ int bk_kmod_calibrate(const struct bk_kmod *k, unsigned ensembles,
 	return write_text(k, BURNKIT_FILE_CALIBRATE, cmd);
 }
 
+#define S struct bk_kmod_counter
+static const struct col counter_cols[] = {
+	{ COL(S, cpu, COL_INT), OK_NONE, 0 },
+	{ "source", COL_STR, offsetof(S, source), sizeof(((S *)0)->source), OK_NONE, 0 },
+	{ COL(S, value, COL_U64), OK(S, value_ok, OK_SET) },
+	{ COL(S, rate_hz, COL_U64), OK(S, rate_ok, OK_SET) },
+	{ COL(S, user_read, COL_YES), OK_NONE, 0 },
+};
+#undef S
+
 int bk_kmod_counters(const struct bk_kmod *k, struct bk_kmod_counter *c,
 		     size_t max)
 {
-	struct bk_kmod_table t;
-	size_t r, n = 0;
-
-	if (bk_kmod_table_read(k, BURNKIT_FILE_COUNTERS, &t))
-		return -1;
-	for (r = 0; r < t.nrows && n < max; r++, n++) {
-		struct bk_kmod_counter *e = &c[n];
-		const char *ur = bk_kmod_cell(&t, r, "user_read");
-		uint64_t v;
-
-		memset(e, 0, sizeof(*e));
-		cell_u64(&t, r, "cpu", &v);
-		e->cpu = (int)v;
-		cell_str(&t, r, "source", e->source, sizeof(e->source));
-		e->value_ok = cell_u64(&t, r, "value", &e->value);
-		e->rate_ok = cell_u64(&t, r, "rate_hz", &e->rate_hz);
-		e->user_read = ur && !strcmp(ur, "yes");
-	}
-	bk_kmod_table_free(&t);
-	return (int)n;
+	return read_table(k, BURNKIT_FILE_COUNTERS, counter_cols,
+			  BK_ARRAY_SIZE(counter_cols), c, sizeof(*c), max);
 }
+
+#define S struct bk_kmod_clock
+static const struct col clock_cols[] = {
+	{ COL(S, cpu, COL_INT), OK_NONE, 0 },
+	{ COL(S, effective_khz, COL_U64), OK(S, effective_ok, OK_SET) },
+	{ "method", COL_STR, offsetof(S, method), sizeof(((S *)0)->method), OK_NONE, 0 },
+	{ COL(S, window_us, COL_UINT), OK_NONE, 0 },
+	{ COL(S, cpufreq_cur_khz, COL_U64), OK(S, cpufreq_ok, OK_SET) },
+	{ COL(S, cpufreq_min_khz, COL_U64), OK_NONE, 0 },
+	{ COL(S, cpufreq_max_khz, COL_U64), OK_NONE, 0 },
+	{ COL(S, firmware_khz, COL_U64), OK(S, firmware_ok, OK_SET) },
+};
+#undef S
 
 int bk_kmod_clock(const struct bk_kmod *k, struct bk_kmod_clock *c, size_t max)
 {
-	struct bk_kmod_table t;
-	size_t r, n = 0;
-
-	if (bk_kmod_table_read(k, BURNKIT_FILE_CLOCK, &t))
-		return -1;
-	for (r = 0; r < t.nrows && n < max; r++, n++) {
-		struct bk_kmod_clock *e = &c[n];
-		uint64_t v;
-
-		memset(e, 0, sizeof(*e));
-		cell_u64(&t, r, "cpu", &v);
-		e->cpu = (int)v;
-		e->effective_ok = cell_u64(&t, r, "effective_khz", &e->effective_khz);
-		cell_str(&t, r, "method", e->method, sizeof(e->method));
-		cell_u64(&t, r, "window_us", &v);
-		e->window_us = (unsigned)v;
-		e->cpufreq_ok = cell_u64(&t, r, "cpufreq_cur_khz", &e->cpufreq_cur_khz);
-		cell_u64(&t, r, "cpufreq_min_khz", &e->cpufreq_min_khz);
-		cell_u64(&t, r, "cpufreq_max_khz", &e->cpufreq_max_khz);
-		e->firmware_ok = cell_u64(&t, r, "firmware_khz", &e->firmware_khz);
-	}
-	bk_kmod_table_free(&t);
-	return (int)n;
+	return read_table(k, BURNKIT_FILE_CLOCK, clock_cols, BK_ARRAY_SIZE(clock_cols),
+			  c, sizeof(*c), max);
 }
+
+#define S struct bk_kmod_throttle
+static const struct col throttle_cols[] = {
+	{ COL(S, source, COL_UINT), OK_NONE, 0 },
+	{ "name", COL_STR, offsetof(S, name), sizeof(((S *)0)->name), OK_NONE, 0 },
+	{ COL(S, instance, COL_UINT), OK_NONE, 0 },
+	{ COL(S, state, COL_U32), OK(S, ok, OK_SET) },
+	{ COL(S, temp_mc, COL_S32), OK(S, temp_ok, OK_SET) },
+	{ COL(S, mhz, COL_U32), OK(S, mhz_ok, OK_SET) },
+	{ COL(S, transitions, COL_U64), OK_NONE, 0 },
+};
+#undef S
 
 int bk_kmod_throttle_state(const struct bk_kmod *k, struct bk_kmod_throttle *s,
 			   size_t max)
 {
-	struct bk_kmod_table t;
-	size_t r, n = 0;
-
-	if (bk_kmod_table_read(k, BURNKIT_FILE_THROTTLE_STATE, &t))
-		return -1;
-	for (r = 0; r < t.nrows && n < max; r++, n++) {
-		struct bk_kmod_throttle *e = &s[n];
-		uint64_t v;
-		int64_t sv;
-
-		memset(e, 0, sizeof(*e));
-		cell_u64(&t, r, "source", &v);
-		e->source = (unsigned)v;
-		cell_str(&t, r, "name", e->name, sizeof(e->name));
-		cell_u64(&t, r, "instance", &v);
-		e->instance = (unsigned)v;
-		e->ok = cell_u64(&t, r, "state", &v);
-		e->state = (uint32_t)v;
-		e->temp_ok = cell_s64(&t, r, "temp_mc", &sv);
-		e->temp_mc = (int32_t)sv;
-		e->mhz_ok = cell_u64(&t, r, "mhz", &v);
-		e->mhz = (uint32_t)v;
-		cell_u64(&t, r, "transitions", &e->transitions);
-	}
-	bk_kmod_table_free(&t);
-	return (int)n;
+	return read_table(k, BURNKIT_FILE_THROTTLE_STATE, throttle_cols,
+			  BK_ARRAY_SIZE(throttle_cols), s, sizeof(*s), max);
 }
 
 int bk_kmod_events_open(const struct bk_kmod *k)
