@@ -227,24 +227,84 @@ k2		.req v21	// ops2 only: shares kc's register
 	\op	\d\().\T, \n\().\T, \m
 .endm
 
-/* The first term, as the reference: acc = (x + c) * m, rounded twice. */
-.macro first_term T, c, m, vecs:vararg
-	.irp j, \vecs
-	op3	fadd, \T, acc\j, vx\j, \c\().\T
-	.endr
-	.irp j, \vecs
-	op3	fmul, \T, acc\j, acc\j, \m
-	.endr
-.endm
-
-/* A further term, fused: acc = acc -/+ (x + c) * m rounded once (fmls/fmla). */
-.macro fused_term fma, T, c, m, vecs:vararg
+/* The adds of a block's first term, into tmp: tmp = x + c. */
+.macro head_adds T, c, vecs:vararg
 	.irp j, \vecs
 	op3	fadd, \T, tmp\j, vx\j, \c\().\T
 	.endr
+.endm
+
+/* The first term's product, as the reference: acc = tmp * m (own rounding). */
+.macro head_mul T, m, vecs:vararg
+	.irp j, \vecs
+	op3	fmul, \T, acc\j, tmp\j, \m
+	.endr
+.endm
+
+/*
+ * A further term, fused: acc = acc -/+ (x + c) * m rounded once (fmls/fmla).
+ * load, when given, is a macro run between the adds and the multiply-adds:
+ * there the block loop loads the next block, the adds having read the last
+ * x of this one.
+ */
+.macro fused_term fma, T, c, m, load, vecs:vararg
+	.irp j, \vecs
+	op3	fadd, \T, tmp\j, vx\j, \c\().\T
+	.endr
+	.ifnb \load
+	\load
+	.endif
 	.irp j, \vecs
 	op3	\fma, \T, acc\j, tmp\j, \m
 	.endr
+.endm
+
+.macro load_block_4s
+	ld1	{vx0.4s - vx3.4s}, [src], #64
+.endm
+
+.macro load_block_2d
+	ld1	{vx0.2d - vx3.2d}, [src], #64
+.endm
+
+/*
+ * The blocks of a pass, software-pipelined across blocks. A kernel's
+ * arithmetic is split in two macros: head (the adds of the first term) and
+ * rest (everything after them; it runs its load argument where the next
+ * block may be loaded). One trip of the loop (label 2) stores the previous
+ * block, finishes this one, loading the next one on the way, and runs the
+ * next one's head:
+ *     st1 (block i-1) | rest (block i, ld1 of block i+1 inside) | head (i+1)
+ * so on the in-order Cortex-A53 the store is issued well after the last
+ * multiply-adds of its block, the next block's words arrive while this
+ * block's last terms run, and no instruction waits at the loop edge; the
+ * out-of-order cores see the next block's independent chains start before
+ * this block's end. The last block is finished after the loop without a
+ * load, so nothing past the whole blocks is ever read. blocks_enter loads
+ * block 0 and runs its head, then enters the loop after its store (or goes
+ * straight to the last block when there is one block only).
+ */
+.macro blocks_enter T, head
+	load_block_\T
+	\head	0, 1, 2, 3
+	cmp	src, blk_end
+	b.eq	8f
+	b	10f
+	.p2align 4
+.endm
+
+.macro blocks_body T, head, rest
+2:	st1	{acc0.\T - acc3.\T}, [dst], #64
+10:	\rest	load_block_\T, 0, 1, 2, 3
+	\head	0, 1, 2, 3
+	cmp	src, blk_end
+	b.ne	2b
+.endm
+
+.macro blocks_leave T, rest
+	st1	{acc0.\T - acc3.\T}, [dst], #64
+8:	\rest	, 0, 1, 2, 3
+	st1	{acc0.\T - acc3.\T}, [dst], #64
 .endm
 
 /* ================================================================ fpu32 */
@@ -254,26 +314,62 @@ kbdfh		.req v31
 kkmpr		.req v8
 ktvy		.req v9
 
+/*
+ * Each kernel's arithmetic: _head and _rest for the block loop, and the
+ * whole of it (head, then rest without a load) for single vectors.
+ */
+.macro ops2_32_head vecs:vararg
+	head_adds 4s, ka, \vecs
+.endm
+
+.macro ops2_32_rest load, vecs:vararg
+	.ifnb \load
+	\load
+	.endif
+	head_mul 4s, k2.4s, \vecs
+.endm
+
+.macro ops8_32_head vecs:vararg
+	head_adds 4s, ka, \vecs
+.endm
+
+.macro ops8_32_rest load, vecs:vararg
+	head_mul 4s, kbdfh.s[0], \vecs
+	fused_term fmls, 4s, kc, kbdfh.s[1], , \vecs
+	fused_term fmla, 4s, ke, kbdfh.s[2], \load, \vecs
+.endm
+
+.macro ops32_32_head vecs:vararg
+	head_adds 4s, ka, \vecs
+.endm
+
+.macro ops32_32_rest load, vecs:vararg
+	head_mul 4s, kbdfh.s[0], \vecs
+	fused_term fmls, 4s, kc, kbdfh.s[1], , \vecs
+	fused_term fmla, 4s, ke, kbdfh.s[2], , \vecs
+	fused_term fmls, 4s, kg, kbdfh.s[3], , \vecs
+	fused_term fmla, 4s, kj, kkmpr.s[0], , \vecs
+	fused_term fmls, 4s, kl, kkmpr.s[1], , \vecs
+	fused_term fmla, 4s, ko, kkmpr.s[2], , \vecs
+	fused_term fmls, 4s, kq, kkmpr.s[3], , \vecs
+	fused_term fmla, 4s, ks, ktvy.s[0], , \vecs
+	fused_term fmls, 4s, ku, ktvy.s[1], , \vecs
+	fused_term fmla, 4s, kw, ktvy.s[2], \load, \vecs
+.endm
+
 .macro ops2_32 vecs:vararg
-	first_term 4s, ka, k2.4s, \vecs
+	ops2_32_head \vecs
+	ops2_32_rest , \vecs
 .endm
 
 .macro ops8_32 vecs:vararg
-	first_term 4s, ka, kbdfh.s[0], \vecs
-	fused_term fmls, 4s, kc, kbdfh.s[1], \vecs
-	fused_term fmla, 4s, ke, kbdfh.s[2], \vecs
+	ops8_32_head \vecs
+	ops8_32_rest , \vecs
 .endm
 
 .macro ops32_32 vecs:vararg
-	ops8_32	\vecs
-	fused_term fmls, 4s, kg, kbdfh.s[3], \vecs
-	fused_term fmla, 4s, kj, kkmpr.s[0], \vecs
-	fused_term fmls, 4s, kl, kkmpr.s[1], \vecs
-	fused_term fmla, 4s, ko, kkmpr.s[2], \vecs
-	fused_term fmls, 4s, kq, kkmpr.s[3], \vecs
-	fused_term fmla, 4s, ks, ktvy.s[0], \vecs
-	fused_term fmls, 4s, ku, ktvy.s[1], \vecs
-	fused_term fmla, 4s, kw, ktvy.s[2], \vecs
+	ops32_32_head \vecs
+	ops32_32_rest , \vecs
 .endm
 
 /* a, b, c, d, e, f in table order. */
@@ -316,14 +412,11 @@ ENTRY(fpu32_ops2_aarch64_neon)
 	add	kptr, kptr, #22 * 4
 	ld1r	{k2.4s}, [kptr]			// K2
 	pass_begin
-	.p2align 4
+	blocks_enter 4s, ops2_32_head
 LOOP_BEGIN(fpu32_ops2_aarch64_neon)
-2:	ld1	{vx0.4s - vx3.4s}, [src], #64
-	ops2_32	0, 1, 2, 3
-	st1	{acc0.4s - acc3.4s}, [dst], #64
-	cmp	src, blk_end
-	b.ne	2b
+	blocks_body 4s, ops2_32_head, ops2_32_rest
 LOOP_END(fpu32_ops2_aarch64_neon)
+	blocks_leave 4s, ops2_32_rest
 	pass_end ops2_32, 4s, s, 16, 4
 9:	ret
 END(fpu32_ops2_aarch64_neon)
@@ -333,14 +426,11 @@ ENTRY(fpu32_ops8_aarch64_neon)
 	kernel_enter 2, 16, 4
 	load_consts8_32
 	pass_begin
-	.p2align 4
+	blocks_enter 4s, ops8_32_head
 LOOP_BEGIN(fpu32_ops8_aarch64_neon)
-2:	ld1	{vx0.4s - vx3.4s}, [src], #64
-	ops8_32	0, 1, 2, 3
-	st1	{acc0.4s - acc3.4s}, [dst], #64
-	cmp	src, blk_end
-	b.ne	2b
+	blocks_body 4s, ops8_32_head, ops8_32_rest
 LOOP_END(fpu32_ops8_aarch64_neon)
+	blocks_leave 4s, ops8_32_rest
 	pass_end ops8_32, 4s, s, 16, 4
 9:	ret
 END(fpu32_ops8_aarch64_neon)
@@ -351,14 +441,11 @@ ENTRY(fpu32_ops32_aarch64_neon)
 	save_d8_d15
 	load_consts32_32
 	pass_begin
-	.p2align 4
+	blocks_enter 4s, ops32_32_head
 LOOP_BEGIN(fpu32_ops32_aarch64_neon)
-2:	ld1	{vx0.4s - vx3.4s}, [src], #64
-	ops32_32 0, 1, 2, 3
-	st1	{acc0.4s - acc3.4s}, [dst], #64
-	cmp	src, blk_end
-	b.ne	2b
+	blocks_body 4s, ops32_32_head, ops32_32_rest
 LOOP_END(fpu32_ops32_aarch64_neon)
+	blocks_leave 4s, ops32_32_rest
 	pass_end ops32_32, 4s, s, 16, 4
 	restore_d8_d15
 9:	ret
@@ -378,26 +465,58 @@ kpr		.req v10
 ktv		.req v11
 ky		.req v12
 
+.macro ops2_64_head vecs:vararg
+	head_adds 2d, ka, \vecs
+.endm
+
+.macro ops2_64_rest load, vecs:vararg
+	.ifnb \load
+	\load
+	.endif
+	head_mul 2d, k2.2d, \vecs
+.endm
+
+.macro ops8_64_head vecs:vararg
+	head_adds 2d, ka, \vecs
+.endm
+
+.macro ops8_64_rest load, vecs:vararg
+	head_mul 2d, kbd.d[0], \vecs
+	fused_term fmls, 2d, kc, kbd.d[1], , \vecs
+	fused_term fmla, 2d, ke, kfh.d[0], \load, \vecs
+.endm
+
+.macro ops32_64_head vecs:vararg
+	head_adds 2d, ka, \vecs
+.endm
+
+.macro ops32_64_rest load, vecs:vararg
+	head_mul 2d, kbd.d[0], \vecs
+	fused_term fmls, 2d, kc, kbd.d[1], , \vecs
+	fused_term fmla, 2d, ke, kfh.d[0], , \vecs
+	fused_term fmls, 2d, kg, kfh.d[1], , \vecs
+	fused_term fmla, 2d, kj, kkm.d[0], , \vecs
+	fused_term fmls, 2d, kl, kkm.d[1], , \vecs
+	fused_term fmla, 2d, ko, kpr.d[0], , \vecs
+	fused_term fmls, 2d, kq, kpr.d[1], , \vecs
+	fused_term fmla, 2d, ks, ktv.d[0], , \vecs
+	fused_term fmls, 2d, ku, ktv.d[1], , \vecs
+	fused_term fmla, 2d, kw, ky.d[0], \load, \vecs
+.endm
+
 .macro ops2_64 vecs:vararg
-	first_term 2d, ka, k2.2d, \vecs
+	ops2_64_head \vecs
+	ops2_64_rest , \vecs
 .endm
 
 .macro ops8_64 vecs:vararg
-	first_term 2d, ka, kbd.d[0], \vecs
-	fused_term fmls, 2d, kc, kbd.d[1], \vecs
-	fused_term fmla, 2d, ke, kfh.d[0], \vecs
+	ops8_64_head \vecs
+	ops8_64_rest , \vecs
 .endm
 
 .macro ops32_64 vecs:vararg
-	ops8_64	\vecs
-	fused_term fmls, 2d, kg, kfh.d[1], \vecs
-	fused_term fmla, 2d, kj, kkm.d[0], \vecs
-	fused_term fmls, 2d, kl, kkm.d[1], \vecs
-	fused_term fmla, 2d, ko, kpr.d[0], \vecs
-	fused_term fmls, 2d, kq, kpr.d[1], \vecs
-	fused_term fmla, 2d, ks, ktv.d[0], \vecs
-	fused_term fmls, 2d, ku, ktv.d[1], \vecs
-	fused_term fmla, 2d, kw, ky.d[0], \vecs
+	ops32_64_head \vecs
+	ops32_64_rest , \vecs
 .endm
 
 .macro load_consts8_64
@@ -438,14 +557,11 @@ ENTRY(fpu64_ops2_aarch64_neon)
 	add	kptr, kptr, #22 * 8
 	ld1r	{k2.2d}, [kptr]			// K2
 	pass_begin
-	.p2align 4
+	blocks_enter 2d, ops2_64_head
 LOOP_BEGIN(fpu64_ops2_aarch64_neon)
-2:	ld1	{vx0.2d - vx3.2d}, [src], #64
-	ops2_64	0, 1, 2, 3
-	st1	{acc0.2d - acc3.2d}, [dst], #64
-	cmp	src, blk_end
-	b.ne	2b
+	blocks_body 2d, ops2_64_head, ops2_64_rest
 LOOP_END(fpu64_ops2_aarch64_neon)
+	blocks_leave 2d, ops2_64_rest
 	pass_end ops2_64, 2d, d, 16, 8
 9:	ret
 END(fpu64_ops2_aarch64_neon)
@@ -456,14 +572,11 @@ ENTRY(fpu64_ops8_aarch64_neon)
 	save_d8_d15
 	load_consts8_64
 	pass_begin
-	.p2align 4
+	blocks_enter 2d, ops8_64_head
 LOOP_BEGIN(fpu64_ops8_aarch64_neon)
-2:	ld1	{vx0.2d - vx3.2d}, [src], #64
-	ops8_64	0, 1, 2, 3
-	st1	{acc0.2d - acc3.2d}, [dst], #64
-	cmp	src, blk_end
-	b.ne	2b
+	blocks_body 2d, ops8_64_head, ops8_64_rest
 LOOP_END(fpu64_ops8_aarch64_neon)
+	blocks_leave 2d, ops8_64_rest
 	pass_end ops8_64, 2d, d, 16, 8
 	restore_d8_d15
 9:	ret
@@ -475,14 +588,11 @@ ENTRY(fpu64_ops32_aarch64_neon)
 	save_d8_d15
 	load_consts32_64
 	pass_begin
-	.p2align 4
+	blocks_enter 2d, ops32_64_head
 LOOP_BEGIN(fpu64_ops32_aarch64_neon)
-2:	ld1	{vx0.2d - vx3.2d}, [src], #64
-	ops32_64 0, 1, 2, 3
-	st1	{acc0.2d - acc3.2d}, [dst], #64
-	cmp	src, blk_end
-	b.ne	2b
+	blocks_body 2d, ops32_64_head, ops32_64_rest
 LOOP_END(fpu64_ops32_aarch64_neon)
+	blocks_leave 2d, ops32_64_rest
 	pass_end ops32_64, 2d, d, 16, 8
 	restore_d8_d15
 9:	ret
