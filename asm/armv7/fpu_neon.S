@@ -201,11 +201,35 @@ kwrap		.req r9		// -80: from w back to a
 	.endr
 .endm
 
-/* A further term, chained: sum = sum -/+ round((x + c) * m) (vmls/vmla). */
-.macro chained_term mla, c, m, vecs:vararg
+/*
+ * ops8's and ops32's blocks start with the adds of the first term into
+ * tmp (tmp = x + a); the product follows (sum = tmp * b, rounded on its
+ * own, as the reference).
+ */
+.macro head_adds c, vecs:vararg
 	.irp j, \vecs
 	vadd.f32	tmp\j, vx\j, \c
 	.endr
+.endm
+
+.macro head_mul m, vecs:vararg
+	.irp j, \vecs
+	vmul.f32	sum\j, tmp\j, \m
+	.endr
+.endm
+
+/*
+ * A further term, chained, with an optional load between its adds and its
+ * multiply-accumulates: there the block loop loads the next block, the
+ * adds having read the last x of this one.
+ */
+.macro chained_term_then mla, c, m, load, vecs:vararg
+	.irp j, \vecs
+	vadd.f32	tmp\j, vx\j, \c
+	.endr
+	.ifnb \load
+	\load
+	.endif
 	.irp j, \vecs
 	\mla\().f32	sum\j, tmp\j, \m
 	.endr
@@ -213,26 +237,68 @@ kwrap		.req r9		// -80: from w back to a
 
 /*
  * ops32's terms: the addend is in kslot; load the next one (step) between
- * the vadd and the multiply of this term.
+ * the adds and the multiplies of this term (and then the next block, when
+ * load is given).
  */
-.macro first_term_streamed m, step, vecs:vararg
+.macro head_adds_streamed vecs:vararg
 	.irp j, \vecs
-	vadd.f32	sum\j, vx\j, kslot
+	vadd.f32	tmp\j, vx\j, kslot
 	.endr
-	stream_addend \step
-	.irp j, \vecs
-	vmul.f32	sum\j, sum\j, \m
-	.endr
+	stream_addend kplus
 .endm
 
-.macro chained_term_streamed mla, m, step, vecs:vararg
+.macro chained_term_streamed mla, m, step, load, vecs:vararg
 	.irp j, \vecs
 	vadd.f32	tmp\j, vx\j, kslot
 	.endr
 	stream_addend \step
+	.ifnb \load
+	\load
+	.endif
 	.irp j, \vecs
 	\mla\().f32	sum\j, tmp\j, \m
 	.endr
+.endm
+
+/*
+ * The blocks of a pass, software-pipelined across blocks (ops8, ops32).
+ * A kernel's arithmetic is split in head (the adds of the first term) and
+ * rest (everything after them; it runs its load argument where the next
+ * block may be loaded). One trip of the loop (label 2) stores the previous
+ * block, finishes this one, loading the next on the way, and runs the
+ * next one's head:
+ *     vstm (block i-1) | rest (block i, vldm of block i+1 inside) | head (i+1)
+ * so on an in-order core (Cortex-A53, A7) the store issues well after the
+ * last multiply-accumulates of its block and the next block's words arrive
+ * while this block's last terms run; the out-of-order cores see the next
+ * block's independent chains start before this block ends. The last block
+ * is finished after the loop without a load: nothing past the whole blocks
+ * is read. blocks_enter loads block 0 and runs its head, then enters the
+ * loop after its store (or goes to the last block when there is only one).
+ * xlist/slist: the d registers of x and of the sums; load: the kernel's
+ * macro loading the next block.
+ */
+.macro blocks_enter xlist, head
+	vldmia	src!, {\xlist}
+	\head	0, 1, 2, 3
+	cmp	src, blk_end
+	beq	8f
+	b	10f
+	.p2align 4
+.endm
+
+.macro blocks_body slist, head, rest, load
+2:	vstmia	dst!, {\slist}
+10:	\rest	\load, 0, 1, 2, 3
+	\head	0, 1, 2, 3
+	cmp	src, blk_end
+	bne	2b
+.endm
+
+.macro blocks_leave slist, rest
+	vstmia	dst!, {\slist}
+8:	\rest	, 0, 1, 2, 3
+	vstmia	dst!, {\slist}
 .endm
 
 /* ================================================================= ops2 */
@@ -306,10 +372,23 @@ tmp1		.req q13
 tmp2		.req q14
 tmp3		.req q15
 
+.macro ops8_head vecs:vararg
+	head_adds ka, \vecs
+.endm
+
+.macro ops8_rest load, vecs:vararg
+	head_mul d0[0], \vecs
+	chained_term_then vmls, kc, d0[1], , \vecs
+	chained_term_then vmla, ke, d1[0], \load, \vecs
+.endm
+
+.macro ops8_load
+	vldmia	src!, {d8-d15}
+.endm
+
 .macro ops8_neon vecs:vararg
-	first_term ka, d0[0], \vecs
-	chained_term vmls, kc, d0[1], \vecs
-	chained_term vmla, ke, d1[0], \vecs
+	ops8_head \vecs
+	ops8_rest , \vecs
 .endm
 
 // Loop body fpu32_ops8_armv7_neon: 28 instructions per 16 words (load 1, store 1, add 12, sub 0, mul 4, fma 8, and 0, orr 0, cmp 1, branch 1, other 0)
@@ -322,14 +401,11 @@ ENTRY(fpu32_ops8_armv7_neon)
 	table_addend d6, d7			// e
 	table_factor d1, 0			// f
 	pass_begin
-	.p2align 4
+	blocks_enter d8-d15, ops8_head
 LOOP_BEGIN(fpu32_ops8_armv7_neon)
-2:	vldmia	src!, {d8-d15}
-	ops8_neon 0, 1, 2, 3
-	vstmia	dst!, {d16-d23}
-	cmp	src, blk_end
-	bne	2b
+	blocks_body d16-d23, ops8_head, ops8_rest, ops8_load
 LOOP_END(fpu32_ops8_armv7_neon)
+	blocks_leave d16-d23, ops8_rest
 	pass_end ops8_neon, d8-d9, d16-d17, d8, d16
 	kernel_leave
 END(fpu32_ops8_armv7_neon)
@@ -367,18 +443,31 @@ tmp3		.req q14
  * On entry kslot holds a and kptr points at c; on exit the same again: the
  * steps walk c, e, ... w (+8 each), then back to a (kwrap), then to c.
  */
+.macro ops32_head vecs:vararg
+	head_adds_streamed \vecs				// a; load c
+.endm
+
+.macro ops32_rest load, vecs:vararg
+	head_mul d0[0], \vecs
+	chained_term_streamed vmls, d0[1], kplus, , \vecs	// c; load e
+	chained_term_streamed vmla, d1[0], kplus, , \vecs	// e; load g
+	chained_term_streamed vmls, d1[1], kplus, , \vecs	// g; load j
+	chained_term_streamed vmla, d2[0], kplus, , \vecs	// j; load l
+	chained_term_streamed vmls, d2[1], kplus, , \vecs	// l; load o
+	chained_term_streamed vmla, d3[0], kplus, , \vecs	// o; load q
+	chained_term_streamed vmls, d3[1], kplus, , \vecs	// q; load s
+	chained_term_streamed vmla, d4[0], kplus, , \vecs	// s; load u
+	chained_term_streamed vmls, d4[1], kwrap, , \vecs	// u; load w
+	chained_term_streamed vmla, d5[0], kplus, \load, \vecs	// w; load a
+.endm
+
+.macro ops32_load
+	vldmia	src!, {d6-d13}
+.endm
+
 .macro ops32_neon vecs:vararg
-	first_term_streamed d0[0], kplus, \vecs		// a; load c
-	chained_term_streamed vmls, d0[1], kplus, \vecs	// c; load e
-	chained_term_streamed vmla, d1[0], kplus, \vecs	// e; load g
-	chained_term_streamed vmls, d1[1], kplus, \vecs	// g; load j
-	chained_term_streamed vmla, d2[0], kplus, \vecs	// j; load l
-	chained_term_streamed vmls, d2[1], kplus, \vecs	// l; load o
-	chained_term_streamed vmla, d3[0], kplus, \vecs	// o; load q
-	chained_term_streamed vmls, d3[1], kplus, \vecs	// q; load s
-	chained_term_streamed vmla, d4[0], kplus, \vecs	// s; load u
-	chained_term_streamed vmls, d4[1], kwrap, \vecs	// u; load w
-	chained_term_streamed vmla, d5[0], kplus, \vecs	// w; load a
+	ops32_head \vecs
+	ops32_rest , \vecs
 .endm
 
 // Loop body fpu32_ops32_armv7_neon: 103 instructions per 16 words (load 12, store 1, add 44, sub 0, mul 4, fma 40, and 0, orr 0, cmp 1, branch 1, other 0)
@@ -393,14 +482,11 @@ ENTRY(fpu32_ops32_armv7_neon)
 	sub	kptr, kptr, #21 * 4		// back to a
 	stream_addend kplus			// kslot = a, kptr at c
 	pass_begin
-	.p2align 4
+	blocks_enter d6-d13, ops32_head
 LOOP_BEGIN(fpu32_ops32_armv7_neon)
-2:	vldmia	src!, {d6-d13}
-	ops32_neon 0, 1, 2, 3
-	vstmia	dst!, {d14-d21}
-	cmp	src, blk_end
-	bne	2b
+	blocks_body d14-d21, ops32_head, ops32_rest, ops32_load
 LOOP_END(fpu32_ops32_armv7_neon)
+	blocks_leave d14-d21, ops32_rest
 	pass_end ops32_neon, d6-d7, d14-d15, d6, d14
 	kernel_leave
 END(fpu32_ops32_armv7_neon)
