@@ -11,8 +11,9 @@
 # the counts. What a board really reaches is for fpu.sh on the board.
 #
 # Usage: scripts/bench/arm_model.sh
-# Needs the cross toolchains and qemu-user (scripts/deps.sh); builds the
-# cross runners with make cross when they are missing or stale.
+# On an Arm host its own architecture runs natively; every other one needs
+# its cross compiler and qemu-user (scripts/deps.sh check installs both) and
+# is skipped, saying why, without them.
 set -eu
 cd "$(dirname "$0")/../.."
 
@@ -22,17 +23,39 @@ CC=${CC:-gcc}
 $CC -std=c11 -Wall -Wextra -Werror -O2 -Iscripts/bench \
 	scripts/bench/arm_model.c scripts/bench/arm_model_calc.c -o "$OUT/arm_model"
 
-make --no-print-directory -s cross >/dev/null
+case "$($CC -dumpmachine)" in
+aarch64-*) host=aarch64 ;;
+arm*) host=armv7 ;;
+*) host=other ;;
+esac
 
 for arch in aarch64 armv7; do
 	case $arch in
-	aarch64) qemu=qemu-aarch64-static ;;
-	armv7) qemu=qemu-arm-static ;;
+	aarch64) qemu=qemu-aarch64-static cross=aarch64-linux-gnu- ;;
+	armv7) qemu=qemu-arm-static cross=arm-linux-gnueabihf- ;;
 	esac
-	runner=build/$arch/burnkit
-	echo "== $arch: loop bodies counted by burnkit inspect under $qemu"
-	if ! "$qemu" "$runner" inspect --json - >"$OUT/inspect_$arch.jsonl" 2>"$OUT/inspect_$arch.err"; then
-		echo "arm_model.sh: $qemu $runner inspect failed:" >&2
+	if [ "$arch" = "$host" ]; then
+		make --no-print-directory -s all >/dev/null
+		runner=build/burnkit
+		run=()
+		how="natively"
+	else
+		missing=
+		command -v "${cross}gcc" >/dev/null || missing="${cross}gcc"
+		command -v "$qemu" >/dev/null || missing="$missing $qemu"
+		if [ -n "$missing" ]; then
+			echo "== $arch: skipped: no$missing (scripts/deps.sh check installs it)"
+			echo
+			continue
+		fi
+		make --no-print-directory -s ARCH=$arch BUILD=build/$arch all >/dev/null
+		runner=build/$arch/burnkit
+		run=("$qemu")
+		how="under $qemu"
+	fi
+	echo "== $arch: loop bodies counted by burnkit inspect $how"
+	if ! "${run[@]}" "$runner" inspect --json - >"$OUT/inspect_$arch.jsonl" 2>"$OUT/inspect_$arch.err"; then
+		echo "arm_model.sh: $runner inspect ($how) failed:" >&2
 		cat "$OUT/inspect_$arch.err" >&2
 		exit 1
 	fi
