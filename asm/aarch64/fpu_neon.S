@@ -24,14 +24,24 @@
  * x + c of a term, then its four multiply-adds. A vector's terms form one
  * dependency chain through its accumulator (10 fused multiply-adds in
  * ops32); interleaving four chains puts 8 FP instructions between two
- * links of one chain, which covers the multiply-add latency of the
- * in-order Cortex-A53 as well as of the out-of-order A72 and A76 (figures
- * below). Constants live in registers for the whole call: the 11 addends
+ * links of one chain and 4 between an x + c and the multiply-add that
+ * reads it. Constants live in registers for the whole call: the 11 addends
  * (a, c, e, ...) broadcast, the 11 factors (b, d, f, ...) packed four (two)
  * to a register and taken by element (fmul/fmla/fmls by element run at the
  * full rate on the three cores). ops32 then holds 14 (fpu64: 17) constant
  * registers and 12 block registers; d8-d15 are saved where v8-v15 are
  * used.
+ *
+ * The block loop is software-pipelined across blocks (blocks_enter/body/
+ * leave below): one trip stores the previous block, finishes this one,
+ * loads the next block between the adds and the multiply-adds of the last
+ * term, and runs the next block's first adds. The in-order Cortex-A53
+ * then never waits at the loop edge for a load (the next block's words
+ * arrive while the last term runs) and issues each store after the adds of
+ * the next block; the out-of-order cores see the next block's independent
+ * chains start before this block ends. The last block is finished after
+ * the loop without a load, so no byte past the whole blocks is read (the
+ * asm test runs every kernel against an inaccessible page after x).
  *
  * Operation order: ops2 EXACT, ops8 and ops32 FUSED. ops2 is (x + a) * K2,
  * rounded twice, as the reference. ops8 and ops32 compute every x + c and
@@ -71,34 +81,55 @@
  * fmla/fmls fma, cmp, b.cond branch, anything else other; and and orr, the
  * other classes of the house, are 0 here.
  *
- * Expected throughput, issue-bound, per core (no hardware here: these are
- * figures from the public pipeline descriptions, not measurements). Per
- * block: 8, 24 and 88 FP instructions (ops2, ops8, ops32), all Q-form.
- *   Cortex-A53 (Pi 3, 1.2 GHz), in order: no public optimisation guide;
- *     Arm's pipeline description in GCC (cortex-a53.md) issues one Q-form
- *     FP instruction per cycle (slot 0 only, both 64-bit halves), FADD and
- *     FMUL latency 4, FMLA 8 with 4 through the accumulator. ld1/st1 of
- *     four registers take about 4 cycles each. Per block ~16, ~32 and ~96
- *     cycles: fpu32 ~2400, ~4800, ~6400 MFLOPS (ops2, ops8, ops32), fpu64
- *     half. The interleave puts 4 cycles between an fadd and its use and 8
- *     between two links of a chain: FADD and FMLA latencies are covered.
- *     (Longbottom's NEON build, 1715 MFLOPS at ops32 on one core, runs one
- *     dependency chain at a time.) LLVM 14's A53 model has longer FP
- *     latencies (FADD 6, FMLA 10); llvm-mca with it finds ops32 latency-
- *     bound at ~152 cycles a block, the pessimistic end.
- *   Cortex-A72 (Pi 4, 1.5 GHz), Software Optimization Guide: two FP/ASIMD
- *     pipes F0/F1; a Q-form FADD/FMUL/FMLA takes both, one per cycle; FADD
- *     and FMUL latency 4, FMLA 7 (3 through the accumulator); one load and
- *     one store pipe. Per block ~8-14 (ld1/st1 of four registers: 4 cycles
- *     each), 24 and 88 cycles: fpu32 ~3400-6000, ~8000, ~8700 MFLOPS,
- *     fpu64 half; llvm-mca (LLVM 14, A57-based model) gives 14, 24 and 88.
- *     Two links of a chain are 8 cycles apart, more than the 7 of FMLA.
- *   Cortex-A76 (Pi 5, 2.4 GHz), Software Optimization Guide: two 128-bit
- *     FP/ASIMD pipes V0/V1, each FADD (latency 2), FMUL (3), FMLA (4) at
- *     one per cycle per pipe; two loads per cycle. Per block ~4, 12 and 44
- *     cycles: fpu32 ~19000, ~25600, ~27900 MFLOPS, fpu64 half. Two links
- *     of a chain are 4 cycles apart, the FMLA latency: covered, and
- *     consecutive blocks are independent for the out-of-order core.
+ * Designed cycles per vector (4 fpu32 or 2 fpu64 words), one core, from
+ * the public pipeline descriptions (no hardware here: design figures, not
+ * measurements; scripts/bench/arm_model.sh computes them from the counts
+ * inspect takes from the binary, scripts/bench/arm_model_calc.c names the
+ * sources), and the chain each schedule hides:
+ *
+ *     kernel  FP instr  Cortex-A53       Cortex-A72       Cortex-A76
+ *             /vector   cyc  MFLOPS/GHz  cyc  MFLOPS/GHz  cyc  MFLOPS/GHz
+ *     ops2       2       6     1333       2     4000      1.5    5333
+ *     ops8       6      10     3200       6     5333      3.5    9143
+ *     ops32     22      26     4923      22     5818     11.5   11130
+ *     (MFLOPS/GHz for fpu32; fpu64 is half: same cycles, half the words)
+ *
+ *   Cortex-A53 (in order, dual issue; Arm publishes no optimisation guide,
+ *     so GCC's pipeline description cortex-a53.md and measured notes):
+ *     one FP instruction a cycle, Q-form included (slot 0 only); FADD and
+ *     FMUL 4, FMLA a multiply then an add 4 cycles later, so 4 from
+ *     accumulator to accumulator. Vector loads and stores move 64 bits a
+ *     cycle and do not dual-issue with FP work: ld1 + st1 of a block are
+ *     16 cycles, 4 per vector, added to the FP cycles. Chains hidden: two
+ *     links of a vector are 8 cycles apart (needs 4), an x + c is read 4
+ *     cycles later (needs 4), the next block's ld1 runs 8 cycles before
+ *     its first add. Left: the store of a block follows its last
+ *     multiply-add by about 5 cycles of the 8 an FMLA takes to write back,
+ *     up to ~3 cycles a block (~3% in ops32, ~8% in ops8).
+ *   Cortex-A72 (Software Optimization Guide, UAN 0016A): FP/ASIMD pipes
+ *     F0/F1 issue one Q-form FP instruction a cycle; FADD and FMUL 4, FMLA
+ *     7 with 3 through the accumulator (late forwarding); one load and one
+ *     store pipe of 128 bits. FP-bound: 22 cycles a vector in ops32. Links
+ *     are 8 cycles apart (needs 3), an x + c is read 4 cycles later (needs
+ *     4): every chain is hidden.
+ *   Cortex-A76 (Software Optimization Guide; LLVM's Neoverse N1 model,
+ *     the same core): two 128-bit pipes V0/V1, FADD 2, FMUL 3, FMLA 4, one
+ *     of each a cycle per pipe; a Q-register store also takes a V slot per
+ *     16 bytes (1 per vector); two load/store pipes. FP-bound: (22 + 1) / 2
+ *     = 11.5 cycles a vector in ops32. Links are 4 cycles apart (needs 4),
+ *     an x + c is read 2 cycles later (needs 2): hidden without slack, and
+ *     one block's chain (2 + 3 + 10 x 4 = 45 cycles in ops32) is as long as
+ *     its issue (46), so the out-of-order window (128 instructions, 1.4
+ *     blocks) overlaps it with the next block's, which the pipelined loop
+ *     starts early.
+ *   More vectors per block would give the A76 slack but do not fit ops32's
+ *   registers (26 of 32 in fpu32, 29 in fpu64); ops2's and ops8's chains
+ *   are short (ops8 on the A76: 13 cycles for 14 of issue). Two partial
+ *   sums (another association) would halve the chain at the cost of one
+ *   more fadd a vector (+4.5% FP work in ops32) where no core here is
+ *   latency-bound: not taken; the order stays the one documented above.
+ *   Longbottom's NEON build, 1715 MFLOPS at ops32 on one 1.2 GHz A53 core
+ *   (1430 a GHz), runs one dependency chain at a time.
  * ops2 moves 8 bytes per 2 operations: beyond L1 it runs at memory speed.
  */
 

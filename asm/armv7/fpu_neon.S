@@ -33,7 +33,22 @@
  * 0, all with the same arithmetic, so every word takes the same operations
  * ("all words equal" holds for any n). The four vectors of a block are
  * interleaved term by term (four vadd, then four vmla/vmls), which puts 8
- * FP instructions between two links of a vector's chain.
+ * FP instructions between two links of a vector's chain and 4 between a
+ * vadd and the multiply that reads it.
+ *
+ * ops8 and ops32 run their blocks software-pipelined (blocks_enter/body/
+ * leave below): one trip stores the previous block, finishes this one,
+ * loads the next block between the adds and the multiply-accumulates of
+ * the last term, and runs the next block's first adds. An in-order core
+ * (Cortex-A53, A7) then never waits at the loop edge for the next block's
+ * words and issues each store after the next block's adds; the
+ * out-of-order cores see the next block's chains start before this block
+ * ends. The last block is finished after the loop without a load: no byte
+ * past the whole blocks is read (the asm test runs every kernel against an
+ * inaccessible page after x). ops2 is not pipelined: its 32-word block is
+ * computed in place in q8-q15 beside its constants, and a second register
+ * set for the next block does not fit the 16 q registers; it is bound by
+ * its loads and stores anyway.
  *
  * Registers: vadd has no by-scalar form, so every addend needs a whole q
  * register, while factors are taken by scalar from d0-d15 (11 factors in
@@ -65,32 +80,46 @@
  * multiply-accumulate), cmp, b<cond> branch, anything else other; and and
  * orr, the other classes of the house, are 0 here.
  *
- * Expected throughput, issue-bound, per core, in AArch32 state (no hardware
- * here: figures from the public pipeline descriptions, not measurements).
- * Per block 16, 24 and 88 Q-form FP instructions (ops2, ops8, ops32).
- *   Cortex-A53 (Pi 3, 1.2 GHz), in order: Arm's pipeline description in
- *     GCC (cortex-a53.md; there is no public optimisation guide) issues one
- *     Q-form FP instruction per cycle, FADD/FMUL latency 4; a chained VMLA
- *     is a multiply then an add (8 cycles, the accumulator read late). A
- *     64-bit load such as vld1 to all lanes dual-issues with FP work.
- *     Per block ~48 (ops2, vldm/vstm of 128 bytes dominate), ~32 and ~96
- *     cycles: ~1600, ~4800 and ~6400 MFLOPS. The interleave gives 4 cycles
- *     between a vadd and its use and 8 between two links of a chain.
- *     Longbottom's NEON build measured 1715 MFLOPS at 32 operations on one
- *     core of a Pi 3: gcc's loop runs one vector, one dependency chain, at
- *     a time.
- *   Cortex-A72 (Pi 4, 1.5 GHz), Software Optimization Guide: a Q-form FP
- *     add/multiply/multiply-accumulate takes both FP pipes F0/F1, one per
- *     cycle; loads and stores have their own pipes. Per block ~16, 24 and
- *     88 cycles: ~6000, ~8000 and ~8700 MFLOPS. Two links of a chain are 8
- *     cycles apart; the multiply-accumulate latency with accumulator
- *     forwarding (3-4 cycles in the guide) is covered.
- *   Cortex-A76 (Pi 5, 2.4 GHz), Software Optimization Guide: two 128-bit
- *     FP pipes V0/V1, FADD 2 cycles, FMUL 3; a chained VMLA is about their
- *     sum. Per block ~8, 12 and 44 cycles of FP issue: ~19000, ~25600 and
- *     ~27900 MFLOPS. Two links of a chain are 4 cycles apart, a little
- *     below a chained VMLA; the out-of-order core overlaps the independent
- *     next block, whose chains fill the gap.
+ * Designed cycles per vector (4 words), one core in AArch32 state, from
+ * the public pipeline descriptions (no hardware here: design figures, not
+ * measurements; scripts/bench/arm_model.sh computes them from the counts
+ * inspect takes from the binary, scripts/bench/arm_model_calc.c names the
+ * sources), and the chain each schedule hides:
+ *
+ *     kernel  FP instr  Cortex-A53       Cortex-A72       Cortex-A76
+ *             /vector   cyc  MFLOPS/GHz  cyc  MFLOPS/GHz  cyc  MFLOPS/GHz
+ *     ops2       2       6     1333       2     4000      1.5    5333
+ *     ops8       6      10     3200       6     5333      3.5    9143
+ *     ops32     22     28.75   4452      22     5818     11.5   11130
+ *
+ *   Cortex-A53 (in order; GCC's cortex-a53.md, no public guide): one FP
+ *     instruction a cycle, Q-form included; VADD/VMUL 4; a chained VMLA is
+ *     a multiply, then the add 4 cycles later, so 4 from accumulator to
+ *     accumulator. vldm/vstm of a block move 64 bits a cycle and do not
+ *     dual-issue with FP work: 16 cycles a block, 4 a vector; ops32's 11
+ *     addend loads 1 cycle each (2.75 a vector). Chains hidden: links 8
+ *     cycles apart (needs 4), a vadd read 4 cycles later (needs 4), the
+ *     next block's vldm 8 cycles before its first add; the store trails
+ *     its block's last multiply-accumulate by ~5 of 8 cycles (up to ~3
+ *     cycles a block).
+ *   Cortex-A72 (Software Optimization Guide, UAN 0016A): one Q-form FP
+ *     instruction a cycle on F0/F1; VADD/VMUL 4, VMLA 7 with 3 through the
+ *     accumulator (the guide lists VMLA with VFMA); loads and stores on
+ *     their own pipes (ops32's 15 load cycles a block beside 88 of FP).
+ *     FP-bound; links 8 cycles apart (needs 3), a vadd read 4 later (4).
+ *   Cortex-A76 (Software Optimization Guide): two 128-bit FP pipes, VADD
+ *     2, VMUL 3; a Q-register store takes a V slot per 16 bytes. FP-bound
+ *     at (22 + 1) / 2 = 11.5 cycles a vector in ops32. The chained VMLA is
+ *     taken as a multiply then an add, 5 cycles through the accumulator
+ *     (an assumption: the guide's AArch32 figure is not at hand): links 4
+ *     cycles apart do not cover it inside one block, whose chain is 2 + 3
+ *     + 10 x 5 = 55 cycles against 46 of issue. The out-of-order window
+ *     (128 instructions, 1.24 blocks of ops32) overlaps consecutive blocks,
+ *     which the pipelined loop starts early: just enough on paper. More
+ *     chains do not fit: ops32 uses all 16 q registers.
+ *   Longbottom's NEON build measured 1715 MFLOPS at 32 operations on one
+ *   1.2 GHz core of a Pi 3 (1430 a GHz): gcc's loop runs one vector, one
+ *   dependency chain, at a time.
  * ops2 moves 8 bytes per 2 operations: beyond L1 it runs at memory speed.
  */
 
