@@ -10,12 +10,21 @@
 # description), which prints the expected MFLOPS per GHz of one core beside
 # the counts. What a board really reaches is for fpu.sh on the board.
 #
-# Usage: scripts/bench/arm_model.sh
+# Usage: scripts/bench/arm_model.sh [aarch64|armv7]...  (default: both)
 # On an Arm host its own architecture runs natively; every other one needs
 # its cross compiler and qemu-user (scripts/deps.sh check installs both) and
 # is skipped, saying why, without them.
 set -eu
 cd "$(dirname "$0")/../.."
+
+arches=("$@")
+[ ${#arches[@]} -gt 0 ] || arches=(aarch64 armv7)
+for arch in "${arches[@]}"; do
+	case $arch in
+	aarch64|armv7) ;;
+	*) echo "arm_model.sh: unknown architecture '$arch' (aarch64 or armv7)" >&2; exit 2 ;;
+	esac
+done
 
 OUT=build/bench
 mkdir -p "$OUT"
@@ -29,7 +38,7 @@ arm*) host=armv7 ;;
 *) host=other ;;
 esac
 
-for arch in aarch64 armv7; do
+for arch in "${arches[@]}"; do
 	case $arch in
 	aarch64) qemu=qemu-aarch64-static cross=aarch64-linux-gnu- ;;
 	armv7) qemu=qemu-arm-static cross=arm-linux-gnueabihf- ;;
