@@ -14,23 +14,27 @@
  *
  * Strategy: a block is four 128-bit vectors (16 fpu32 or 8 fpu64 words),
  * loaded by one ld1 and stored by one st1 of four registers, so the memory
- * side of the loop body is two instructions per block. Each pass runs the
+ * side of the loop body is two instructions per block; ops32's block is
+ * six vectors in fpu32 (24 words, ld1/st1 of four and of two registers)
+ * and five in fpu64 (10 words, four and one), what its registers allow
+ * beside the constants (below). Each pass runs the
  * blocks, then whole vectors, then single words through lane 0 (ld1/st1 of
  * one lane), all with the same arithmetic, so every word of x takes the same
  * operations and the tester's "all words equal" check holds for any n and
  * alignment. Every pass reads and writes the whole array.
  *
- * The four vectors of a block are interleaved term by term: the four
- * x + c of a term, then its four multiply-adds. A vector's terms form one
+ * The vectors of a block are interleaved term by term: the x + c of a term
+ * for every vector, then its multiply-adds. A vector's terms form one
  * dependency chain through its accumulator (10 fused multiply-adds in
- * ops32); interleaving four chains puts 8 FP instructions between two
- * links of one chain and 4 between an x + c and the multiply-add that
- * reads it. Constants live in registers for the whole call: the 11 addends
- * (a, c, e, ...) broadcast, the 11 factors (b, d, f, ...) packed four (two)
- * to a register and taken by element (fmul/fmla/fmls by element run at the
- * full rate on the three cores). ops32 then holds 14 (fpu64: 17) constant
- * registers and 12 block registers; d8-d15 are saved where v8-v15 are
- * used.
+ * ops32); interleaving V chains puts 2V FP instructions between two links
+ * of one chain and V between an x + c and the multiply-add that reads it (V
+ * = 4; in ops32 6 in fpu32, 5 in fpu64). Constants live in registers for
+ * the whole call: the 11 addends (a, c, e, ...) broadcast, the 11 factors
+ * (b, d, f, ...) packed four (two) to a register and taken by element
+ * (fmul/fmla/fmls by element run at the full rate on the three cores).
+ * ops32 then holds 14 (fpu64: 17) constant registers, and x, the sum and x
+ * + c of each vector take the other 18 (15): six (five) vectors, all 32
+ * registers. d8-d15 are saved where v8-v15 are used.
  *
  * The block loop is software-pipelined across blocks (blocks_enter/body/
  * leave below): one trip stores the previous block, finishes this one,
@@ -64,22 +68,23 @@
  * equal" stays exact.
  *
  * Instruction counts of the loop bodies, by class as the `Loop body` lines
- * state them (one block: 16 fpu32 or 8 fpu64 words):
+ * state them (a block: 16 fpu32 or 8 fpu64 words; ops32 24 and 10):
  *
- *     kernel  per vector             per block  fpu32/word  fpu64/word
- *     ops2    add 1, mul 1               12        0.75        1.5
- *     ops8    add 3, mul 1, fma 2        28        1.75        3.5
- *     ops32   add 11, mul 1, fma 10      92        5.75       11.5
+ *     kernel  per vector             per block        fpu32/word  fpu64/word
+ *     ops2    add 1, mul 1               12                0.75        1.5
+ *     ops8    add 3, mul 1, fma 2        28                1.75        3.5
+ *     ops32   add 11, mul 1, fma 10     138 (fpu32)        5.75
+ *                                       116 (fpu64)                   11.6
  *
- * plus, per block, one ld1 (load), one st1 (store), cmp and b.ne. The
- * arithmetic is the minimum of the operation mix: every x + c is one fadd,
- * the first product one fmul, every further term one fmla/fmls; the memory
- * side is the minimum of one ld1 and one st1 per four registers; the loop
- * control is the minimum of two (a larger block would not fit ops32's
- * registers). Classes by mnemonic: ld1 is a load and st1 a store (each one
- * instruction moving four vectors); fadd add, fsub sub, fmul mul,
- * fmla/fmls fma, cmp, b.cond branch, anything else other; and and orr, the
- * other classes of the house, are 0 here.
+ * plus, per block, one ld1 (load), one st1 (store) (ops32: two of each),
+ * cmp and b.ne. The arithmetic is the minimum of the operation mix: every x
+ * + c is one fadd, the first product one fmul, every further term one
+ * fmla/fmls; the memory side is the minimum of one ld1 and one st1 per four
+ * registers; the loop control is the minimum of two per block. Classes by
+ * mnemonic: ld1 is a load and st1 a store (one instruction moving up to
+ * four vectors); fadd add, fsub sub, fmul mul, fmla/fmls fma, cmp, b.cond
+ * branch, anything else other; and and orr, the other classes of the house,
+ * are 0 here.
  *
  * Designed cycles per vector (4 fpu32 or 2 fpu64 words), one core, from
  * the public pipeline descriptions (no hardware here: design figures, not
@@ -103,9 +108,10 @@
  *     16 cycles, 4 per vector, added to the FP cycles. Chains hidden: two
  *     links of a vector are 8 cycles apart (needs 4), an x + c is read 4
  *     cycles later (needs 4), the next block's ld1 runs 8 cycles before
- *     its first add. Left: the store of a block follows its last
- *     multiply-add by about 5 cycles of the 8 an FMLA takes to write back,
- *     up to ~3 cycles a block (~3% in ops32, ~8% in ops8).
+ *     its first add (ops32: 12 and 6 cycles, 12 before). Left: the store
+ *     of a block follows its last multiply-add by about 5 cycles (ops32:
+ *     7) of the 8 an FMLA takes to write back, up to ~3 cycles a block in
+ *     ops8 (~8%), ~1 in ops32.
  *   Cortex-A72 (Software Optimization Guide, UAN 0016A): FP/ASIMD pipes
  *     F0/F1 issue one Q-form FP instruction a cycle; FADD and FMUL 4, FMLA
  *     7 with 3 through the accumulator (late forwarding); one load and one
@@ -116,15 +122,17 @@
  *     the same core): two 128-bit pipes V0/V1, FADD 2, FMUL 3, FMLA 4, one
  *     of each a cycle per pipe; a Q-register store also takes a V slot per
  *     16 bytes (1 per vector); two load/store pipes. FP-bound: (22 + 1) / 2
- *     = 11.5 cycles a vector in ops32. Links are 4 cycles apart (needs 4),
- *     an x + c is read 2 cycles later (needs 2): hidden without slack, and
- *     one block's chain (2 + 3 + 10 x 4 = 45 cycles in ops32) is as long as
- *     its issue (46), so the out-of-order window (128 instructions, 1.4
- *     blocks) overlaps it with the next block's, which the pipelined loop
- *     starts early.
- *   More vectors per block would give the A76 slack but do not fit ops32's
- *   registers (26 of 32 in fpu32, 29 in fpu64); ops2's and ops8's chains
- *   are short (ops8 on the A76: 13 cycles for 14 of issue). Two partial
+ *     = 11.5 cycles a vector in ops32. This is the core ops32's six (five)
+ *     vectors are for: with four, links were 4 cycles apart for an FMLA of
+ *     4 and one block's chain (2 + 3 + 10 x 4 = 45 cycles) as long as its
+ *     issue (46), hidden only by the out-of-order overlap of blocks. Now
+ *     links are 6 (fpu64: 5) cycles apart (needs 4), an x + c is read 3
+ *     (2.5) cycles later (needs 2), and the block's 45-cycle chain runs
+ *     within its own 69 (57.5) cycles of issue. ops2 and ops8 keep four
+ *     vectors: links 4 cycles apart (needs 4; ops2 has none), x + c read
+ *     2 later (needs 2), a block's chain 13 cycles in ops8 for 14 of issue
+ *     with 4.6 blocks in the window; the pipelined loop starts the next
+ *     block early. Two partial
  *   sums (another association) would halve the chain at the cost of one
  *   more fadd a vector (+4.5% FP work in ops32) where no core here is
  *   latency-bound: not taken; the order stays the one documented above.
@@ -200,6 +208,19 @@ k2		.req v21	// ops2 only: shares kc's register
 	cbz	passes, 9f
 	add	data_end, data, len, lsl #\log2es
 	and	scratch, len, #-\blk
+	add	blk_end, data, scratch, lsl #\log2es
+	and	scratch, len, #-\vec
+	add	vec_end, data, scratch, lsl #\log2es
+.endm
+
+/* The same for blocks of blk words, any number: blk_end by a division. */
+.macro kernel_enter_div log2es, blk, vec
+	cbz	len, 9f
+	cbz	passes, 9f
+	add	data_end, data, len, lsl #\log2es
+	mov	blk_end, #\blk
+	udiv	scratch, len, blk_end
+	mul	scratch, scratch, blk_end
 	add	blk_end, data, scratch, lsl #\log2es
 	and	scratch, len, #-\vec
 	add	vec_end, data, scratch, lsl #\log2es
@@ -290,12 +311,41 @@ k2		.req v21	// ops2 only: shares kc's register
 	.endr
 .endm
 
+/* A block's loads and stores: four vectors; six (fpu32) or five (fpu64) in ops32. */
 .macro load_block_4s
 	ld1	{vx0.4s - vx3.4s}, [src], #64
 .endm
 
+.macro store_block_4s
+	st1	{acc0.4s - acc3.4s}, [dst], #64
+.endm
+
 .macro load_block_2d
 	ld1	{vx0.2d - vx3.2d}, [src], #64
+.endm
+
+.macro store_block_2d
+	st1	{acc0.2d - acc3.2d}, [dst], #64
+.endm
+
+.macro load_block6_4s
+	ld1	{vx0.4s - vx3.4s}, [src], #64
+	ld1	{vx4.4s - vx5.4s}, [src], #32
+.endm
+
+.macro store_block6_4s
+	st1	{acc0.4s - acc3.4s}, [dst], #64
+	st1	{acc4.4s - acc5.4s}, [dst], #32
+.endm
+
+.macro load_block5_2d
+	ld1	{vx0.2d - vx3.2d}, [src], #64
+	ld1	{vx4.2d}, [src], #16
+.endm
+
+.macro store_block5_2d
+	st1	{acc0.2d - acc3.2d}, [dst], #64
+	st1	{acc4.2d}, [dst], #16
 .endm
 
 /*
@@ -313,29 +363,30 @@ k2		.req v21	// ops2 only: shares kc's register
  * this block's end. The last block is finished after the loop without a
  * load, so nothing past the whole blocks is ever read. blocks_enter loads
  * block 0 and runs its head, then enters the loop after its store (or goes
- * straight to the last block when there is one block only).
+ * straight to the last block when there is one block only). load and
+ * store: the block's load and store macros; vecs: its vector numbers.
  */
-.macro blocks_enter T, head
-	load_block_\T
-	\head	0, 1, 2, 3
+.macro blocks_enter load, head, vecs:vararg
+	\load
+	\head	\vecs
 	cmp	src, blk_end
 	b.eq	8f
 	b	10f
 	.p2align 4
 .endm
 
-.macro blocks_body T, head, rest
-2:	st1	{acc0.\T - acc3.\T}, [dst], #64
-10:	\rest	load_block_\T, 0, 1, 2, 3
-	\head	0, 1, 2, 3
+.macro blocks_body load, store, head, rest, vecs:vararg
+2:	\store
+10:	\rest	\load, \vecs
+	\head	\vecs
 	cmp	src, blk_end
 	b.ne	2b
 .endm
 
-.macro blocks_leave T, rest
-	st1	{acc0.\T - acc3.\T}, [dst], #64
-8:	\rest	, 0, 1, 2, 3
-	st1	{acc0.\T - acc3.\T}, [dst], #64
+.macro blocks_leave store, rest, vecs:vararg
+	\store
+8:	\rest	, \vecs
+	\store
 .endm
 
 /* ================================================================ fpu32 */
@@ -344,6 +395,14 @@ k2		.req v21	// ops2 only: shares kc's register
 kbdfh		.req v31
 kkmpr		.req v8
 ktvy		.req v9
+
+/* ops32's fifth and sixth vectors, in v10-v15 (d8-d15 are saved there). */
+vx4		.req v10
+vx5		.req v11
+acc4		.req v12
+acc5		.req v13
+tmp4		.req v14
+tmp5		.req v15
 
 /*
  * Each kernel's arithmetic: _head and _rest for the block loop, and the
@@ -443,11 +502,11 @@ ENTRY(fpu32_ops2_aarch64_neon)
 	add	kptr, kptr, #22 * 4
 	ld1r	{k2.4s}, [kptr]			// K2
 	pass_begin
-	blocks_enter 4s, ops2_32_head
+	blocks_enter load_block_4s, ops2_32_head, 0, 1, 2, 3
 LOOP_BEGIN(fpu32_ops2_aarch64_neon)
-	blocks_body 4s, ops2_32_head, ops2_32_rest
+	blocks_body load_block_4s, store_block_4s, ops2_32_head, ops2_32_rest, 0, 1, 2, 3
 LOOP_END(fpu32_ops2_aarch64_neon)
-	blocks_leave 4s, ops2_32_rest
+	blocks_leave store_block_4s, ops2_32_rest, 0, 1, 2, 3
 	pass_end ops2_32, 4s, s, 16, 4
 9:	ret
 END(fpu32_ops2_aarch64_neon)
@@ -457,26 +516,26 @@ ENTRY(fpu32_ops8_aarch64_neon)
 	kernel_enter 2, 16, 4
 	load_consts8_32
 	pass_begin
-	blocks_enter 4s, ops8_32_head
+	blocks_enter load_block_4s, ops8_32_head, 0, 1, 2, 3
 LOOP_BEGIN(fpu32_ops8_aarch64_neon)
-	blocks_body 4s, ops8_32_head, ops8_32_rest
+	blocks_body load_block_4s, store_block_4s, ops8_32_head, ops8_32_rest, 0, 1, 2, 3
 LOOP_END(fpu32_ops8_aarch64_neon)
-	blocks_leave 4s, ops8_32_rest
+	blocks_leave store_block_4s, ops8_32_rest, 0, 1, 2, 3
 	pass_end ops8_32, 4s, s, 16, 4
 9:	ret
 END(fpu32_ops8_aarch64_neon)
 
-// Loop body fpu32_ops32_aarch64_neon: 92 instructions per 16 words (load 1, store 1, add 44, sub 0, mul 4, fma 40, and 0, orr 0, cmp 1, branch 1, other 0)
+// Loop body fpu32_ops32_aarch64_neon: 138 instructions per 24 words (load 2, store 2, add 66, sub 0, mul 6, fma 60, and 0, orr 0, cmp 1, branch 1, other 0)
 ENTRY(fpu32_ops32_aarch64_neon)
-	kernel_enter 2, 16, 4
+	kernel_enter_div 2, 24, 4
 	save_d8_d15
 	load_consts32_32
 	pass_begin
-	blocks_enter 4s, ops32_32_head
+	blocks_enter load_block6_4s, ops32_32_head, 0, 1, 2, 3, 4, 5
 LOOP_BEGIN(fpu32_ops32_aarch64_neon)
-	blocks_body 4s, ops32_32_head, ops32_32_rest
+	blocks_body load_block6_4s, store_block6_4s, ops32_32_head, ops32_32_rest, 0, 1, 2, 3, 4, 5
 LOOP_END(fpu32_ops32_aarch64_neon)
-	blocks_leave 4s, ops32_32_rest
+	blocks_leave store_block6_4s, ops32_32_rest, 0, 1, 2, 3, 4, 5
 	pass_end ops32_32, 4s, s, 16, 4
 	restore_d8_d15
 9:	ret
@@ -485,6 +544,12 @@ END(fpu32_ops32_aarch64_neon)
 	.unreq	kbdfh
 	.unreq	kkmpr
 	.unreq	ktvy
+	.unreq	vx4
+	.unreq	vx5
+	.unreq	acc4
+	.unreq	acc5
+	.unreq	tmp4
+	.unreq	tmp5
 
 /* ================================================================ fpu64 */
 
@@ -495,6 +560,11 @@ kkm		.req v9
 kpr		.req v10
 ktv		.req v11
 ky		.req v12
+
+/* ops32's fifth vector, in v13-v15. */
+vx4		.req v13
+acc4		.req v14
+tmp4		.req v15
 
 .macro ops2_64_head vecs:vararg
 	head_adds 2d, ka, \vecs
@@ -588,11 +658,11 @@ ENTRY(fpu64_ops2_aarch64_neon)
 	add	kptr, kptr, #22 * 8
 	ld1r	{k2.2d}, [kptr]			// K2
 	pass_begin
-	blocks_enter 2d, ops2_64_head
+	blocks_enter load_block_2d, ops2_64_head, 0, 1, 2, 3
 LOOP_BEGIN(fpu64_ops2_aarch64_neon)
-	blocks_body 2d, ops2_64_head, ops2_64_rest
+	blocks_body load_block_2d, store_block_2d, ops2_64_head, ops2_64_rest, 0, 1, 2, 3
 LOOP_END(fpu64_ops2_aarch64_neon)
-	blocks_leave 2d, ops2_64_rest
+	blocks_leave store_block_2d, ops2_64_rest, 0, 1, 2, 3
 	pass_end ops2_64, 2d, d, 16, 8
 9:	ret
 END(fpu64_ops2_aarch64_neon)
@@ -603,27 +673,27 @@ ENTRY(fpu64_ops8_aarch64_neon)
 	save_d8_d15
 	load_consts8_64
 	pass_begin
-	blocks_enter 2d, ops8_64_head
+	blocks_enter load_block_2d, ops8_64_head, 0, 1, 2, 3
 LOOP_BEGIN(fpu64_ops8_aarch64_neon)
-	blocks_body 2d, ops8_64_head, ops8_64_rest
+	blocks_body load_block_2d, store_block_2d, ops8_64_head, ops8_64_rest, 0, 1, 2, 3
 LOOP_END(fpu64_ops8_aarch64_neon)
-	blocks_leave 2d, ops8_64_rest
+	blocks_leave store_block_2d, ops8_64_rest, 0, 1, 2, 3
 	pass_end ops8_64, 2d, d, 16, 8
 	restore_d8_d15
 9:	ret
 END(fpu64_ops8_aarch64_neon)
 
-// Loop body fpu64_ops32_aarch64_neon: 92 instructions per 8 words (load 1, store 1, add 44, sub 0, mul 4, fma 40, and 0, orr 0, cmp 1, branch 1, other 0)
+// Loop body fpu64_ops32_aarch64_neon: 116 instructions per 10 words (load 2, store 2, add 55, sub 0, mul 5, fma 50, and 0, orr 0, cmp 1, branch 1, other 0)
 ENTRY(fpu64_ops32_aarch64_neon)
-	kernel_enter 3, 8, 2
+	kernel_enter_div 3, 10, 2
 	save_d8_d15
 	load_consts32_64
 	pass_begin
-	blocks_enter 2d, ops32_64_head
+	blocks_enter load_block5_2d, ops32_64_head, 0, 1, 2, 3, 4
 LOOP_BEGIN(fpu64_ops32_aarch64_neon)
-	blocks_body 2d, ops32_64_head, ops32_64_rest
+	blocks_body load_block5_2d, store_block5_2d, ops32_64_head, ops32_64_rest, 0, 1, 2, 3, 4
 LOOP_END(fpu64_ops32_aarch64_neon)
-	blocks_leave 2d, ops32_64_rest
+	blocks_leave store_block5_2d, ops32_64_rest, 0, 1, 2, 3, 4
 	pass_end ops32_64, 2d, d, 16, 8
 	restore_d8_d15
 9:	ret

@@ -48,6 +48,9 @@ struct bk_arm_mix {
 	unsigned ops;		/* nominal operations per word: 2, 8, 32 */
 	unsigned terms;		/* (x + c) * k products per word: 1, 3, 11 */
 	int fused;		/* further terms are fused (FMLA) or chained (VMLA) */
+	unsigned load_max;	/* most bytes one load instruction moves: 64 (ld1 of
+				 * four q), 128 (vldm of 16 d); loads beyond the
+				 * block's share are streamed constants */
 	unsigned loads, stores, fp, total;	/* instructions per iteration */
 };
 

@@ -74,6 +74,7 @@ int bk_arm_mix_from_slot(struct bk_arm_mix *m, const char *arch,
 	m->lanes = !strcmp(isa, "neon") ? 16 / m->elem_bytes : 1;
 	/* AArch64 kernels fuse their further terms; AArch32 ones chain them. */
 	m->fused = !strcmp(arch, "aarch64");
+	m->load_max = !strcmp(arch, "aarch64") ? 64 : 128;
 	return 0;
 }
 
@@ -85,10 +86,12 @@ static double max2(double a, double b)
 void bk_arm_model(const struct bk_arm_core *c, const struct bk_arm_mix *m,
 		  struct bk_arm_bound *b)
 {
-	double bytes = (double)m->words * m->elem_bytes;
+	unsigned bytes_u = m->words * m->elem_bytes;
+	unsigned block_loads = (bytes_u + m->load_max - 1) / m->load_max;
+	unsigned consts = m->loads > block_loads ? m->loads - block_loads : 0;
+	double bytes = bytes_u;
 	double rate = m->lanes > 1 ? c->fp_q : c->fp_s;
-	double loads = bytes / c->load_bytes +
-		       (m->loads > 1 ? (m->loads - 1) / c->load_ops : 0);
+	double loads = bytes / c->load_bytes + consts / c->load_ops;
 	double stores = bytes / c->store_bytes;
 	double link = m->fused ? c->lat_fma : c->lat_mla;
 
