@@ -103,8 +103,9 @@
  *     its block's last multiply-accumulate by ~5 of 8 cycles (up to ~3
  *     cycles a block).
  *   Cortex-A72 (Software Optimization Guide, UAN 0016A): one Q-form FP
- *     instruction a cycle on F0/F1; VADD/VMUL 4, VMLA 7 with 3 through the
- *     accumulator (the guide lists VMLA with VFMA); loads and stores on
+ *     instruction a cycle on F0/F1; VADD/VMUL 4, VMLA taken as the
+ *     guide's 7 with 3 through the accumulator (the Cortex-A57 guide lists
+ *     VMLA with VFMA); loads and stores on
  *     their own pipes (ops32's 15 load cycles a block beside 88 of FP).
  *     FP-bound; links 8 cycles apart (needs 3), a vadd read 4 later (4).
  *   Cortex-A76 (Software Optimization Guide): two 128-bit FP pipes, VADD

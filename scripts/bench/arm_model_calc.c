@@ -15,10 +15,12 @@
  *     stores too. In order, dual issue: 2 instructions a cycle.
  *   Cortex-A72: Software Optimization Guide (Arm UAN 0016A): two FP/ASIMD
  *     pipes F0/F1; a Q-form FP add, multiply or multiply-accumulate issues
- *     one a cycle (both pipes), scalar ones two; FADD 4, FMUL 4, FMLA 7
- *     with 3 through the accumulator (late forwarding; VMLA and VFMA are
- *     listed together, as in the Cortex-A57 guide's 9(4)); one load and
- *     one store pipe of 16 bytes; 3-wide decode, 128 in flight.
+ *     one a cycle (both pipes), scalar ones two; FADD 4, FMUL 4, FMADD 7
+ *     with 3 through the accumulator (late forwarding), taken for the
+ *     Q-form FMLA and the AArch32 VMLA too (the Cortex-A57 guide lists
+ *     VMLA, VMLS and VFMA together, 9 with 4 through the accumulator);
+ *     one load and one store pipe of 16 bytes; 3-wide decode, 128 in
+ *     flight.
  *   Cortex-A76: Software Optimization Guide (and the Neoverse N1 model of
  *     LLVM, the same core): two 128-bit FP/ASIMD pipes V0/V1, each FADD
  *     (2), FMUL (3), FMLA (4) one a cycle; two load/store pipes of 16
