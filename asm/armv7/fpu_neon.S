@@ -33,7 +33,22 @@
  * 0, all with the same arithmetic, so every word takes the same operations
  * ("all words equal" holds for any n). The four vectors of a block are
  * interleaved term by term (four vadd, then four vmla/vmls), which puts 8
- * FP instructions between two links of a vector's chain.
+ * FP instructions between two links of a vector's chain and 4 between a
+ * vadd and the multiply that reads it.
+ *
+ * ops8 and ops32 run their blocks software-pipelined (blocks_enter/body/
+ * leave below): one trip stores the previous block, finishes this one,
+ * loads the next block between the adds and the multiply-accumulates of
+ * the last term, and runs the next block's first adds. An in-order core
+ * (Cortex-A53, A7) then never waits at the loop edge for the next block's
+ * words and issues each store after the next block's adds; the
+ * out-of-order cores see the next block's chains start before this block
+ * ends. The last block is finished after the loop without a load: no byte
+ * past the whole blocks is read (the asm test runs every kernel against an
+ * inaccessible page after x). ops2 is not pipelined: its 32-word block is
+ * computed in place in q8-q15 beside its constants, and a second register
+ * set for the next block does not fit the 16 q registers; it is bound by
+ * its loads and stores anyway.
  *
  * Registers: vadd has no by-scalar form, so every addend needs a whole q
  * register, while factors are taken by scalar from d0-d15 (11 factors in
@@ -65,32 +80,47 @@
  * multiply-accumulate), cmp, b<cond> branch, anything else other; and and
  * orr, the other classes of the house, are 0 here.
  *
- * Expected throughput, issue-bound, per core, in AArch32 state (no hardware
- * here: figures from the public pipeline descriptions, not measurements).
- * Per block 16, 24 and 88 Q-form FP instructions (ops2, ops8, ops32).
- *   Cortex-A53 (Pi 3, 1.2 GHz), in order: Arm's pipeline description in
- *     GCC (cortex-a53.md; there is no public optimisation guide) issues one
- *     Q-form FP instruction per cycle, FADD/FMUL latency 4; a chained VMLA
- *     is a multiply then an add (8 cycles, the accumulator read late). A
- *     64-bit load such as vld1 to all lanes dual-issues with FP work.
- *     Per block ~48 (ops2, vldm/vstm of 128 bytes dominate), ~32 and ~96
- *     cycles: ~1600, ~4800 and ~6400 MFLOPS. The interleave gives 4 cycles
- *     between a vadd and its use and 8 between two links of a chain.
- *     Longbottom's NEON build measured 1715 MFLOPS at 32 operations on one
- *     core of a Pi 3: gcc's loop runs one vector, one dependency chain, at
- *     a time.
- *   Cortex-A72 (Pi 4, 1.5 GHz), Software Optimization Guide: a Q-form FP
- *     add/multiply/multiply-accumulate takes both FP pipes F0/F1, one per
- *     cycle; loads and stores have their own pipes. Per block ~16, 24 and
- *     88 cycles: ~6000, ~8000 and ~8700 MFLOPS. Two links of a chain are 8
- *     cycles apart; the multiply-accumulate latency with accumulator
- *     forwarding (3-4 cycles in the guide) is covered.
- *   Cortex-A76 (Pi 5, 2.4 GHz), Software Optimization Guide: two 128-bit
- *     FP pipes V0/V1, FADD 2 cycles, FMUL 3; a chained VMLA is about their
- *     sum. Per block ~8, 12 and 44 cycles of FP issue: ~19000, ~25600 and
- *     ~27900 MFLOPS. Two links of a chain are 4 cycles apart, a little
- *     below a chained VMLA; the out-of-order core overlaps the independent
- *     next block, whose chains fill the gap.
+ * Designed cycles per vector (4 words), one core in AArch32 state, from
+ * the public pipeline descriptions (no hardware here: design figures, not
+ * measurements; scripts/bench/arm_model.sh computes them from the counts
+ * inspect takes from the binary, scripts/bench/arm_model_calc.c names the
+ * sources), and the chain each schedule hides:
+ *
+ *     kernel  FP instr  Cortex-A53       Cortex-A72       Cortex-A76
+ *             /vector   cyc  MFLOPS/GHz  cyc  MFLOPS/GHz  cyc  MFLOPS/GHz
+ *     ops2       2       6     1333       2     4000      1.5    5333
+ *     ops8       6      10     3200       6     5333      3.5    9143
+ *     ops32     22     28.75   4452      22     5818     11.5   11130
+ *
+ *   Cortex-A53 (in order; GCC's cortex-a53.md, no public guide): one FP
+ *     instruction a cycle, Q-form included; VADD/VMUL 4; a chained VMLA is
+ *     a multiply, then the add 4 cycles later, so 4 from accumulator to
+ *     accumulator. vldm/vstm of a block move 64 bits a cycle and do not
+ *     dual-issue with FP work: 16 cycles a block, 4 a vector; ops32's 11
+ *     addend loads 1 cycle each (2.75 a vector). Chains hidden: links 8
+ *     cycles apart (needs 4), a vadd read 4 cycles later (needs 4), the
+ *     next block's vldm 8 cycles before its first add; the store trails
+ *     its block's last multiply-accumulate by ~5 of 8 cycles (up to ~3
+ *     cycles a block).
+ *   Cortex-A72 (Software Optimization Guide, UAN 0016A): one Q-form FP
+ *     instruction a cycle on F0/F1; VADD/VMUL 4, VMLA taken as the
+ *     guide's 7 with 3 through the accumulator (the Cortex-A57 guide lists
+ *     VMLA with VFMA); loads and stores on
+ *     their own pipes (ops32's 15 load cycles a block beside 88 of FP).
+ *     FP-bound; links 8 cycles apart (needs 3), a vadd read 4 later (4).
+ *   Cortex-A76 (Software Optimization Guide): two 128-bit FP pipes, VADD
+ *     2, VMUL 3; a Q-register store takes a V slot per 16 bytes. FP-bound
+ *     at (22 + 1) / 2 = 11.5 cycles a vector in ops32. The chained VMLA is
+ *     taken as a multiply then an add, 5 cycles through the accumulator
+ *     (an assumption: the guide's AArch32 figure is not at hand): links 4
+ *     cycles apart do not cover it inside one block, whose chain is 2 + 3
+ *     + 10 x 5 = 55 cycles against 46 of issue. The out-of-order window
+ *     (128 instructions, 1.24 blocks of ops32) overlaps consecutive blocks,
+ *     which the pipelined loop starts early: just enough on paper. More
+ *     chains do not fit: ops32 uses all 16 q registers.
+ *   Longbottom's NEON build measured 1715 MFLOPS at 32 operations on one
+ *   1.2 GHz core of a Pi 3 (1430 a GHz): gcc's loop runs one vector, one
+ *   dependency chain, at a time.
  * ops2 moves 8 bytes per 2 operations: beyond L1 it runs at memory speed.
  */
 
@@ -201,11 +231,35 @@ kwrap		.req r9		// -80: from w back to a
 	.endr
 .endm
 
-/* A further term, chained: sum = sum -/+ round((x + c) * m) (vmls/vmla). */
-.macro chained_term mla, c, m, vecs:vararg
+/*
+ * ops8's and ops32's blocks start with the adds of the first term into
+ * tmp (tmp = x + a); the product follows (sum = tmp * b, rounded on its
+ * own, as the reference).
+ */
+.macro head_adds c, vecs:vararg
 	.irp j, \vecs
 	vadd.f32	tmp\j, vx\j, \c
 	.endr
+.endm
+
+.macro head_mul m, vecs:vararg
+	.irp j, \vecs
+	vmul.f32	sum\j, tmp\j, \m
+	.endr
+.endm
+
+/*
+ * A further term, chained, with an optional load between its adds and its
+ * multiply-accumulates: there the block loop loads the next block, the
+ * adds having read the last x of this one.
+ */
+.macro chained_term_then mla, c, m, load, vecs:vararg
+	.irp j, \vecs
+	vadd.f32	tmp\j, vx\j, \c
+	.endr
+	.ifnb \load
+	\load
+	.endif
 	.irp j, \vecs
 	\mla\().f32	sum\j, tmp\j, \m
 	.endr
@@ -213,26 +267,68 @@ kwrap		.req r9		// -80: from w back to a
 
 /*
  * ops32's terms: the addend is in kslot; load the next one (step) between
- * the vadd and the multiply of this term.
+ * the adds and the multiplies of this term (and then the next block, when
+ * load is given).
  */
-.macro first_term_streamed m, step, vecs:vararg
+.macro head_adds_streamed vecs:vararg
 	.irp j, \vecs
-	vadd.f32	sum\j, vx\j, kslot
+	vadd.f32	tmp\j, vx\j, kslot
 	.endr
-	stream_addend \step
-	.irp j, \vecs
-	vmul.f32	sum\j, sum\j, \m
-	.endr
+	stream_addend kplus
 .endm
 
-.macro chained_term_streamed mla, m, step, vecs:vararg
+.macro chained_term_streamed mla, m, step, load, vecs:vararg
 	.irp j, \vecs
 	vadd.f32	tmp\j, vx\j, kslot
 	.endr
 	stream_addend \step
+	.ifnb \load
+	\load
+	.endif
 	.irp j, \vecs
 	\mla\().f32	sum\j, tmp\j, \m
 	.endr
+.endm
+
+/*
+ * The blocks of a pass, software-pipelined across blocks (ops8, ops32).
+ * A kernel's arithmetic is split in head (the adds of the first term) and
+ * rest (everything after them; it runs its load argument where the next
+ * block may be loaded). One trip of the loop (label 2) stores the previous
+ * block, finishes this one, loading the next on the way, and runs the
+ * next one's head:
+ *     vstm (block i-1) | rest (block i, vldm of block i+1 inside) | head (i+1)
+ * so on an in-order core (Cortex-A53, A7) the store issues well after the
+ * last multiply-accumulates of its block and the next block's words arrive
+ * while this block's last terms run; the out-of-order cores see the next
+ * block's independent chains start before this block ends. The last block
+ * is finished after the loop without a load: nothing past the whole blocks
+ * is read. blocks_enter loads block 0 and runs its head, then enters the
+ * loop after its store (or goes to the last block when there is only one).
+ * xlist/slist: the d registers of x and of the sums; load: the kernel's
+ * macro loading the next block.
+ */
+.macro blocks_enter xlist, head
+	vldmia	src!, {\xlist}
+	\head	0, 1, 2, 3
+	cmp	src, blk_end
+	beq	8f
+	b	10f
+	.p2align 4
+.endm
+
+.macro blocks_body slist, head, rest, load
+2:	vstmia	dst!, {\slist}
+10:	\rest	\load, 0, 1, 2, 3
+	\head	0, 1, 2, 3
+	cmp	src, blk_end
+	bne	2b
+.endm
+
+.macro blocks_leave slist, rest
+	vstmia	dst!, {\slist}
+8:	\rest	, 0, 1, 2, 3
+	vstmia	dst!, {\slist}
 .endm
 
 /* ================================================================= ops2 */
@@ -306,10 +402,23 @@ tmp1		.req q13
 tmp2		.req q14
 tmp3		.req q15
 
+.macro ops8_head vecs:vararg
+	head_adds ka, \vecs
+.endm
+
+.macro ops8_rest load, vecs:vararg
+	head_mul d0[0], \vecs
+	chained_term_then vmls, kc, d0[1], , \vecs
+	chained_term_then vmla, ke, d1[0], \load, \vecs
+.endm
+
+.macro ops8_load
+	vldmia	src!, {d8-d15}
+.endm
+
 .macro ops8_neon vecs:vararg
-	first_term ka, d0[0], \vecs
-	chained_term vmls, kc, d0[1], \vecs
-	chained_term vmla, ke, d1[0], \vecs
+	ops8_head \vecs
+	ops8_rest , \vecs
 .endm
 
 // Loop body fpu32_ops8_armv7_neon: 28 instructions per 16 words (load 1, store 1, add 12, sub 0, mul 4, fma 8, and 0, orr 0, cmp 1, branch 1, other 0)
@@ -322,14 +431,11 @@ ENTRY(fpu32_ops8_armv7_neon)
 	table_addend d6, d7			// e
 	table_factor d1, 0			// f
 	pass_begin
-	.p2align 4
+	blocks_enter d8-d15, ops8_head
 LOOP_BEGIN(fpu32_ops8_armv7_neon)
-2:	vldmia	src!, {d8-d15}
-	ops8_neon 0, 1, 2, 3
-	vstmia	dst!, {d16-d23}
-	cmp	src, blk_end
-	bne	2b
+	blocks_body d16-d23, ops8_head, ops8_rest, ops8_load
 LOOP_END(fpu32_ops8_armv7_neon)
+	blocks_leave d16-d23, ops8_rest
 	pass_end ops8_neon, d8-d9, d16-d17, d8, d16
 	kernel_leave
 END(fpu32_ops8_armv7_neon)
@@ -367,18 +473,31 @@ tmp3		.req q14
  * On entry kslot holds a and kptr points at c; on exit the same again: the
  * steps walk c, e, ... w (+8 each), then back to a (kwrap), then to c.
  */
+.macro ops32_head vecs:vararg
+	head_adds_streamed \vecs				// a; load c
+.endm
+
+.macro ops32_rest load, vecs:vararg
+	head_mul d0[0], \vecs
+	chained_term_streamed vmls, d0[1], kplus, , \vecs	// c; load e
+	chained_term_streamed vmla, d1[0], kplus, , \vecs	// e; load g
+	chained_term_streamed vmls, d1[1], kplus, , \vecs	// g; load j
+	chained_term_streamed vmla, d2[0], kplus, , \vecs	// j; load l
+	chained_term_streamed vmls, d2[1], kplus, , \vecs	// l; load o
+	chained_term_streamed vmla, d3[0], kplus, , \vecs	// o; load q
+	chained_term_streamed vmls, d3[1], kplus, , \vecs	// q; load s
+	chained_term_streamed vmla, d4[0], kplus, , \vecs	// s; load u
+	chained_term_streamed vmls, d4[1], kwrap, , \vecs	// u; load w
+	chained_term_streamed vmla, d5[0], kplus, \load, \vecs	// w; load a
+.endm
+
+.macro ops32_load
+	vldmia	src!, {d6-d13}
+.endm
+
 .macro ops32_neon vecs:vararg
-	first_term_streamed d0[0], kplus, \vecs		// a; load c
-	chained_term_streamed vmls, d0[1], kplus, \vecs	// c; load e
-	chained_term_streamed vmla, d1[0], kplus, \vecs	// e; load g
-	chained_term_streamed vmls, d1[1], kplus, \vecs	// g; load j
-	chained_term_streamed vmla, d2[0], kplus, \vecs	// j; load l
-	chained_term_streamed vmls, d2[1], kplus, \vecs	// l; load o
-	chained_term_streamed vmla, d3[0], kplus, \vecs	// o; load q
-	chained_term_streamed vmls, d3[1], kplus, \vecs	// q; load s
-	chained_term_streamed vmla, d4[0], kplus, \vecs	// s; load u
-	chained_term_streamed vmls, d4[1], kwrap, \vecs	// u; load w
-	chained_term_streamed vmla, d5[0], kplus, \vecs	// w; load a
+	ops32_head \vecs
+	ops32_rest , \vecs
 .endm
 
 // Loop body fpu32_ops32_armv7_neon: 103 instructions per 16 words (load 12, store 1, add 44, sub 0, mul 4, fma 40, and 0, orr 0, cmp 1, branch 1, other 0)
@@ -393,14 +512,11 @@ ENTRY(fpu32_ops32_armv7_neon)
 	sub	kptr, kptr, #21 * 4		// back to a
 	stream_addend kplus			// kslot = a, kptr at c
 	pass_begin
-	.p2align 4
+	blocks_enter d6-d13, ops32_head
 LOOP_BEGIN(fpu32_ops32_armv7_neon)
-2:	vldmia	src!, {d6-d13}
-	ops32_neon 0, 1, 2, 3
-	vstmia	dst!, {d14-d21}
-	cmp	src, blk_end
-	bne	2b
+	blocks_body d14-d21, ops32_head, ops32_rest, ops32_load
 LOOP_END(fpu32_ops32_armv7_neon)
+	blocks_leave d14-d21, ops32_rest
 	pass_end ops32_neon, d6-d7, d14-d15, d6, d14
 	kernel_leave
 END(fpu32_ops32_armv7_neon)

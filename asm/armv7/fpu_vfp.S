@@ -61,30 +61,45 @@
  * fma (chained multiply-accumulate), cmp, b<cond> branch, anything else
  * other; and and orr, the other classes of the house, are 0 here.
  *
- * Expected throughput, issue-bound, per core (no hardware here: figures
- * from the public pipeline descriptions, not measurements). MFLOPS count
- * the nominal 2, 8 or 32 operations a word.
- *   Cortex-A53 (Pi 3, 1.2 GHz), AArch32: Arm's GCC pipeline description
- *     (cortex-a53.md) issues scalar FP add/multiply on either 64-bit half,
- *     up to two a cycle, latency 4; a chained multiply-accumulate is a
- *     multiply then an add (8, accumulator read late). fpu32 ops32: 176 FP
- *     instructions per 8 words, 88-176 cycles, 11-22 cycles a word:
- *     ~1750-3500 MFLOPS (Longbottom's non-NEON build: ~650 per core, 2617
- *     on four). fpu64 alike per word.
- *   Cortex-A72 (Pi 4, 1.5 GHz), Software Optimization Guide: scalar FP
- *     add/multiply/multiply-accumulate on both pipes F0/F1, two a cycle,
- *     FADD/FMUL latency 4, multiply-accumulate 7 with 3 through the
- *     accumulator. fpu32 ops32: 11 cycles a word, ~4400 MFLOPS; ops8 3
- *     cycles a word, ~4000; ops2 1-1.5, ~2000-3000 (L1). llvm-mca (LLVM
- *     14, Cortex-A57 model of the A32 backend) gives 12.1, 3.0 and 1.4
- *     cycles a word for these, and 17.8 for fpu64 ops32 (~2700 MFLOPS:
- *     its double multiply-accumulate is slower).
- *   Cortex-A76 (Pi 5, 2.4 GHz), Software Optimization Guide: two FP
- *     pipes, FADD 2, FMUL 3. ops32: 11 cycles a word, ~7000 MFLOPS.
- * Between two links of a word's chain are 16 FP instructions in fpu32
- * ops32 and ops8 (8 cycles at two a cycle), 8 in fpu64 ops32 (4 cycles:
- * enough with the accumulator forwarding of A53/A72; the out-of-order
- * A72/A76 also overlap the next block) and 6 in fpu64 ops8.
+ * Designed cycles per word, one core, from the public pipeline
+ * descriptions (no hardware here: design figures, not measurements;
+ * scripts/bench/arm_model.sh computes them from the counts inspect takes
+ * from the binary, scripts/bench/arm_model_calc.c names the sources).
+ * MFLOPS count the nominal 2, 8 or 32 operations a word:
+ *
+ *     kernel       Cortex-A53       Cortex-A72       Cortex-A76
+ *                  cyc  MFLOPS/GHz  cyc  MFLOPS/GHz  cyc  MFLOPS/GHz
+ *     fpu32 ops2    3      667       1     2000      1.12   1778
+ *     fpu32 ops8    7     1143       3     2667      3.12   2560
+ *     fpu32 ops32  24.4   1313      11     2909     11.12   2876
+ *     fpu64 ops2    4      500       1     2000      1.25   1600
+ *     fpu64 ops8    8     1000       3     2667      3.25   2462
+ *     fpu64 ops32  26.8   1196      11     2909     11.25   2844
+ *
+ *   Cortex-A53, AArch32 (GCC's cortex-a53.md; no public guide): scalar FP
+ *     add and multiply issue in slot 0 only, one a cycle, latency 4; a
+ *     chained multiply-accumulate is a multiply, then the add 4 cycles
+ *     later (4 from accumulator to accumulator). vldm/vstm move 64 bits a
+ *     cycle and do not dual-issue with FP work, so their cycles add (and
+ *     ops32's 11 constant loads). Longbottom's non-NEON build: ~650
+ *     MFLOPS at ops32 per 1.2 GHz core (540 a GHz), 2617 on four.
+ *   Cortex-A72 (Software Optimization Guide, UAN 0016A): scalar FP on both
+ *     pipes F0/F1, two a cycle; FADD/FMUL 4, multiply-accumulate 7 with 3
+ *     through the accumulator; loads and stores on their own pipes.
+ *   Cortex-A76 (Software Optimization Guide): two FP pipes, FADD 2, FMUL
+ *     3; stores take a V slot per 16 bytes; the chained VMLA taken as a
+ *     multiply then an add (5, an assumption).
+ * The chains: between two links of a word are 16 FP instructions in fpu32
+ * ops32 and ops8 (8 words a block), 8 in fpu64 ops32 and 6 in fpu64 ops8:
+ * 16, 8 and 6 cycles on the A53 (needs 4), 8, 4 and 3 on the A72 (needs
+ * 3), 8, 4 and 3 on the A76 (needs 5: fpu64 ops32's block chain is 2 + 3
+ * + 10 x 5 = 55 cycles for 45 of issue, covered by the out-of-order
+ * overlap of consecutive blocks, 1.2 in its 128-entry window; fpu64 ops8's
+ * 15 cycles for 10 of issue by 5.8 blocks in flight). The VFP loops are not
+ * software-pipelined: on the A53 the load of a block is used at once and
+ * the store waits for the last multiply (a few cycles a block, against
+ * 48-200 of FP and memory work), and they stay the fallback of CPUs
+ * without NEON (Cortex-A7/A9/A15, in order or narrow) and fpu64's path.
  */
 
 #include "asmdefs.h"

@@ -45,7 +45,10 @@
  * AVX-512 kernels over 200000 random words, one pass of 32 ops: 3.4e-7 and
  * 8.9e-16. Over many passes the difference stays bounded because the map
  * is contracting, and the tester compares x[0] with the reference run for
- * the same passes.
+ * the same passes. The AArch64 NEON kernels fuse in the same order, term
+ * by term left to right, however many vectors they interleave (the asm
+ * test checks them bit for bit against that order); the ARMv7 NEON and
+ * VFP kernels are EXACT (their vmla/vmls are chained, not fused).
  */
 #define BK_FPU32_FUSED_REL_TOL 4e-6
 #define BK_FPU64_FUSED_REL_TOL 8e-15

@@ -3,11 +3,16 @@
  * FPU kernels against their references: lengths 0..~4100, every element
  * offset within 64 bytes, 1 and 3 passes, random words in [0.5, 1.5),
  * guard words before and after. EXACT variants must match bit for bit;
- * FUSED ones within BK_FPU*_FUSED_REL_TOL per pass.
+ * FUSED ones within BK_FPU*_FUSED_REL_TOL per pass. And x placed right
+ * after and right before an inaccessible page: a kernel that reads or
+ * writes one byte outside x (a load of the next block issued early, say)
+ * faults there.
  */
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
+#include <unistd.h>
 
 #include "harness.h"
 
@@ -74,6 +79,52 @@ static void prefix##_uniform(const struct bk_variant *v, size_t len,	\
 	free(raw);							\
 }									\
 									\
+/*								\
+ * x against inaccessible pages: first at the very start of an		\
+ * accessible page (a page without access before it), then ending at	\
+ * the very end of one (a page without access after it).		\
+ */									\
+static void prefix##_fenced(const struct bk_variant *v, size_t len)	\
+{									\
+	size_t page = (size_t)sysconf(_SC_PAGESIZE);			\
+	size_t span = (len * sizeof(T) + page - 1) / page * page;	\
+	size_t total = span + 2 * page;					\
+	unsigned char *map = mmap(NULL, total, PROT_READ | PROT_WRITE,	\
+				  MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);	\
+	bk_##prefix##_fn *fn = (bk_##prefix##_fn *)v->fn;		\
+									\
+	if (map == MAP_FAILED) {					\
+		case_fail("%s: mmap of %zu bytes failed", v->symbol, total); \
+		return;							\
+	}								\
+	if (mprotect(map, page, PROT_NONE) ||				\
+	    mprotect(map + page + span, page, PROT_NONE)) {		\
+		case_fail("%s: mprotect failed", v->symbol);		\
+		munmap(map, total);					\
+		return;							\
+	}								\
+	T *first = (T *)(map + page);					\
+	T *last = (T *)(map + page + span) - len;			\
+	T *want = malloc(len * sizeof(T) + 1);				\
+									\
+	for (size_t i = 0; i < len; i++)				\
+		want[i] = (T)(0.5 + (double)i / (double)(len + 1));	\
+	memcpy(first, want, len * sizeof(T));				\
+	fn(want, len, 2);						\
+	fn(first, len, 2);						\
+	if (len && memcmp(first, want, len * sizeof(T)))		\
+		case_fail("%s fenced len %zu: x at a page start differs", \
+			  v->symbol, len);				\
+	for (size_t i = 0; i < len; i++)				\
+		last[i] = (T)(0.5 + (double)i / (double)(len + 1));	\
+	fn(last, len, 2);						\
+	if (len && memcmp(last, want, len * sizeof(T)))		\
+		case_fail("%s fenced len %zu: x at a page end differs",	\
+			  v->symbol, len);				\
+	free(want);							\
+	munmap(map, total);						\
+}									\
+									\
 void check_##prefix(const struct bk_variant *v)				\
 {									\
 	uint64_t rng = 0x9e3779b97f4a7c15ull;				\
@@ -97,6 +148,9 @@ void check_##prefix(const struct bk_variant *v)				\
 	for (size_t len = 1; len <= 200; len++)				\
 		for (size_t off = 0; off < max_off; off += 3)		\
 			prefix##_uniform(v, len, off);			\
+	for (size_t len = 0; len <= 100; len++)				\
+		prefix##_fenced(v, len);				\
+	prefix##_fenced(v, 1027);					\
 }
 
 BK_FPU_CHECK(fpu32, float, BK_FPU32_FUSED_REL_TOL)
