@@ -26,6 +26,10 @@ SUITE_SRCS := user/suites/burnin.c user/suites/spawn.c
 TESTER_SRCS += $(addprefix user/testers/, \
 	fpu/cpucache.c fpu/mflops_plan.c fpu/mflops.c)
 
+# Livermore Loops (liverloops): the kernels, their tables, the tester.
+LFK_SRCS := $(addprefix user/testers/livermore/, kernels.c sums.c)
+TESTER_SRCS += $(LFK_SRCS) user/testers/livermore/livermore.c
+
 # Recording and cooking: sensors, throttle events, timelines, charts.
 LIB_SRCS += $(addprefix user/lib/record/, \
 	jsonread.c sensors.c kmod_events.c kmod_netlink.c recorder.c ticker.c \
@@ -117,6 +121,9 @@ $(LOOP_COUNTS_OBJ): $(LOOP_COUNTS_C)
 
 # The references are the oracle: IEEE operations in source order, no contraction.
 $(BUILD)/asm/ref/%.o: BK_CFLAGS += -ffp-contract=off
+# So are the Livermore kernels and checksums: the reference table is exact.
+$(call obj,$(LFK_SRCS)): BK_CFLAGS += -ffp-contract=off
+$(call obj,user/testers/livermore/livermore.c): BK_CPPFLAGS += -DLFK_OPT='"$(patsubst -O%,%,$(OPT))"'
 
 -include $(patsubst %.o,%.d,$(CORE_OBJS) $(call obj,user/main.c $(UNIT_SRCS) $(ASM_TEST_SRCS)))
 
