@@ -8,8 +8,9 @@
  * difference, and fails when one is beyond LFK_REL_TOL or not finite, or
  * when a second pass does not repeat the first bit for bit.
  *
- *   lfk_check [LABEL]     compare (LABEL names the build in the output)
- *   lfk_check --table     print the reference table (for sums.c)
+ *   lfk_check [LABEL]          compare (LABEL names the build in the output)
+ *   lfk_check --exact [LABEL]  also require every checksum bit-exact
+ *   lfk_check --table          print the reference table (for sums.c)
  */
 #include <math.h>
 #include <stdio.h>
@@ -31,7 +32,8 @@ static double pass_sum(struct lfk_data *d, const struct lfk_data *d0, int loop, 
 int main(int argc, char **argv)
 {
 	int table = argc > 1 && !strcmp(argv[1], "--table");
-	const char *label = argc > 1 && !table ? argv[1] : "this build";
+	int want_exact = argc > 1 && !strcmp(argv[1], "--exact");
+	const char *label = argc > 1 + want_exact && !table ? argv[1 + want_exact] : "this build";
 	struct lfk_data *d = malloc(sizeof(*d)), *d0 = malloc(sizeof(*d0));
 	int exact = 0, bad = 0;
 	double worst = 0;
@@ -59,6 +61,11 @@ int main(int argc, char **argv)
 				bad++;
 			}
 			exact += sum == ref;
+			if (want_exact && sum != ref) {
+				printf("%s: loop %d part %d: checksum %.17g, reference %.17g: "
+				       "not bit-exact\n", label, loop, part, sum, ref);
+				bad++;
+			}
 			if (rel > worst) {
 				worst = rel;
 				worst_loop = loop;

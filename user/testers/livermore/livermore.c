@@ -119,12 +119,15 @@ static int check_pass(struct lv_run *r, struct lv_loop *l, double sum)
 static void loop_record(struct lv_run *r, const struct lv_loop *l, double mflops)
 {
 	struct bk_json j;
+	char kernel[32];
 
 	bk_json_init(&j);
 	bk_rec_begin(&r->ctx->log, &j, "loop");
 	bk_json_int(&j, "part", l->part);
 	bk_json_int(&j, "loop", l->loop);
 	bk_json_str(&j, "name", lfk_name(l->loop));
+	snprintf(kernel, sizeof(kernel), "part %d loop %d", l->part, l->loop);
+	bk_json_str(&j, "kernel", kernel);
 	bk_json_int(&j, "span", l->n);
 	bk_json_int(&j, "reps", l->reps);
 	bk_json_uint(&j, "passes", l->passes);
@@ -272,7 +275,7 @@ static int livermore_main(struct lv_run *r)
 	}
 out:
 	if (r->bad_passes)
-		bk_out(log, " ERRORS: %lu wrong checksums in %lu loops (see above)\n\n",
+		bk_out(log, " ERRORS: %lu wrong checksums, in %lu of the loop runs (see above)\n\n",
 		       r->bad_passes, r->bad_loops);
 	else if (parts_done)
 		bk_out(log, " Numeric results were as expected\n\n");
@@ -348,5 +351,9 @@ const struct bk_tester bk_tester_livermore = {
 	.log_prefix = "LLloops",
 	.quick = "--seconds 0.02 --parts 3",
 	.flags = BK_TF_KERNELS,
+	/* One record per loop and part, each its own series; Seconds is per
+	 * loop, so cook restarts it rather than giving it the time left. */
+	.throughput = { .record = "loop", .value = "mflops", .unit = "MFLOPS",
+			.seconds = "seconds", .group = "kernel" },
 	.run = livermore_run,
 };
