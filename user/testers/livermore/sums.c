@@ -13,9 +13,9 @@
  * armv7 under qemu-user (make lfk-test). The tolerance LFK_REL_TOL (lfk.h)
  * is 1e-12 relative. How it was derived: -O0, -O2, -O3 -march=native, and
  * the aarch64 and armv7 builds agree with the table bit for bit; builds
- * that fuse multiplies and adds (-ffp-contract=fast, x86-64 FMA3 and
- * AArch64) move 23 or 24 of the 72 checksums, by at most 1.4e-15 (loop
- * 12, part 1); a coefficient off by one part in 10^9 (LFK_WRONG_COEFFICIENT)
+ * that fuse multiplies and adds (-ffp-contract=fast: x86-64 FMA3, AArch64,
+ * ARMv7 VFPv4) move 23 to 27 of the 72 checksums, by at most 1.4e-15
+ * (loop 12, part 1); a coefficient off by one part in 10^9 (LFK_WRONG_COEFFICIENT)
  * moves loop 7 by 6.6e-11 to 1.5e-10. 1e-12 lies 700 times above the
  * first and 66 times below the second.
  */
