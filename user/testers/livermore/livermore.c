@@ -18,7 +18,7 @@
 
 #include "arch/arch.h"
 #include "lfk.h"
-#include "testers/tester.h"
+#include "tester.h"
 
 #define LV_STR_(x) #x
 #define LV_STR(x) LV_STR_(x)
