@@ -10,6 +10,11 @@
  * and found, and the run exits 1. At the end: "Numeric results were as
  * expected", MFLOPS for the 24 loops and the five overall ratings, in the
  * seed's layout (text log LLloopsN.txt, like the original's LLloops.txt).
+ *
+ * user/testers/livermore/ is the Livermore Loops: livermore (this file: the
+ * run, the log, the descriptor), kernels (the 24 kernels and their data) and
+ * sums (spans, flop counts, checksums, the reference table); lfk.h is what
+ * they share. They call user/lib only (timer, log, params).
  */
 #include <math.h>
 #include <stdio.h>
