@@ -26,6 +26,10 @@ SUITE_SRCS := user/suites/burnin.c user/suites/spawn.c
 TESTER_SRCS += $(addprefix user/testers/, \
 	fpu/cpucache.c fpu/mflops_plan.c fpu/mflops.c)
 
+# Livermore Loops (liverloops): the kernels, their tables, the tester.
+LFK_SRCS := $(addprefix user/testers/livermore/, kernels.c sums.c)
+TESTER_SRCS += $(LFK_SRCS) user/testers/livermore/livermore.c
+
 # Recording and cooking: sensors, throttle events, timelines, charts.
 LIB_SRCS += $(addprefix user/lib/record/, \
 	jsonread.c sensors.c kmod_events.c kmod_netlink.c recorder.c ticker.c \
@@ -90,7 +94,8 @@ CORE_OBJS := $(call obj,$(LIB_SRCS) $(TESTER_SRCS) $(SUITE_SRCS) $(REF_SRCS) $(A
 RUNNER := $(BUILD)/burnkit
 
 .PHONY: all cross static check test run bench install clean kmod dkms-install \
-	unit-test asm-test cli-test fuzz-test cross-test inspect-test checkpatch deps deps-build
+	unit-test asm-test cli-test fuzz-test cross-test inspect-test checkpatch deps deps-build \
+	lfk-test lfk-wrong
 .DEFAULT_GOAL := all
 
 all: $(RUNNER)
@@ -117,6 +122,9 @@ $(LOOP_COUNTS_OBJ): $(LOOP_COUNTS_C)
 
 # The references are the oracle: IEEE operations in source order, no contraction.
 $(BUILD)/asm/ref/%.o: BK_CFLAGS += -ffp-contract=off
+# So are the Livermore kernels and checksums: the reference table is exact.
+$(call obj,$(LFK_SRCS)): BK_CFLAGS += -ffp-contract=off
+$(call obj,user/testers/livermore/livermore.c): BK_CPPFLAGS += -DLFK_OPT='"$(patsubst -O%,%,$(OPT))"'
 
 -include $(patsubst %.o,%.d,$(CORE_OBJS) $(call obj,user/main.c $(UNIT_SRCS) $(ASM_TEST_SRCS)))
 
@@ -153,6 +161,43 @@ asm-test: $(ASM_TEST)
 	$(EMULATOR) $(ASM_TEST)
 	$(if $(and $(EMULATOR),$(ASM_TEST_CPU_$(ARCH))),$(EMULATOR) -cpu $(ASM_TEST_CPU_$(ARCH)) $(ASM_TEST))
 
+# Livermore checksums across optimisation levels and ISAs: kernels.c and
+# sums.c built four ways, each against the reference table (tests/livermore/
+# lfk_check.c); the cross builds under qemu-user. Without fused multiply-adds
+# every checksum must be bit-exact; with them (-ffp-contract=fast: FMA3 on
+# x86-64, fmadd on AArch64, VFPv4 on ARMv7), within LFK_REL_TOL.
+LFK_DIR := $(BUILD)/tests/livermore
+LFK_NATIVE := $(if $(EMULATOR),,-march=native)
+LFK_FMA_armv7 := -mfpu=neon-vfpv4
+LFK_FLAGS_O0 := -O0 -ffp-contract=off
+LFK_FLAGS_O2 := -O2 -ffp-contract=off
+LFK_FLAGS_O3 := -O3 $(LFK_NATIVE) -ffp-contract=off
+LFK_FLAGS_fused := -O3 $(LFK_NATIVE) -ffp-contract=fast $(LFK_FMA_$(ARCH))
+LFK_VARIANTS := O0 O2 O3 fused
+
+$(LFK_DIR)/lfk_check_%: tests/livermore/lfk_check.c $(LFK_SRCS) user/testers/livermore/lfk.h
+	@mkdir -p $(@D)
+	$(CC) -std=c11 -Wall -Wextra -Werror $(ARCH_CFLAGS) $(LFK_FLAGS_$*) $(LDSTATIC) \
+		-Iuser/testers/livermore -o $@ tests/livermore/lfk_check.c $(LFK_SRCS) -lm
+
+lfk-test: $(addprefix $(LFK_DIR)/lfk_check_,$(LFK_VARIANTS))
+	@$(foreach v,$(LFK_VARIANTS),$(EMULATOR) $(LFK_DIR)/lfk_check_$(v) $(if $(filter fused,$(v)),,--exact) \
+		"$(ARCH) $(v): $(strip $(LFK_FLAGS_$(v)))" &&) true
+
+# A runner whose kernel 7 has a coefficient off by 1e-9 (LFK_WRONG_COEFFICIENT):
+# tests/cli/livermore.sh sees it reported with loop, part and pass.
+LFK_WRONG_OBJ := $(LFK_DIR)/kernels_wrong.o
+LFK_WRONG_RUNNER := $(LFK_DIR)/burnkit-wrong
+$(LFK_WRONG_OBJ): user/testers/livermore/kernels.c
+	@mkdir -p $(@D)
+	$(CC) $(BK_CPPFLAGS) -DLFK_WRONG_COEFFICIENT $(BK_CFLAGS) -ffp-contract=off $(CFLAGS) -c $< -o $@
+
+$(LFK_WRONG_RUNNER): $(call obj,user/main.c) $(LFK_WRONG_OBJ) \
+		$(filter-out $(call obj,user/testers/livermore/kernels.c),$(CORE_OBJS))
+	$(CC) $(CFLAGS) $(ARCH_CFLAGS) $(LDSTATIC) -o $@ $^ $(BK_LDLIBS)
+
+lfk-wrong: $(LFK_WRONG_RUNNER)
+
 FUZZ := build/fuzz/params_fuzz
 $(FUZZ): tests/fuzz/params_fuzz.c user/lib/params.c user/lib/params_show.c user/lib/util.c user/lib/json.c user/lib/log.c
 	@mkdir -p $(@D)
@@ -176,14 +221,14 @@ $(JSONL_CHECK): tests/tools/jsonl_check.c tests/tools/jsoncheck.c
 	$(HOSTCC_) -std=c11 -Wall -Wextra -Werror -D_GNU_SOURCE -O2 -o $@ $^
 
 # End-to-end command-line tests (TAP), each taking RUNNER [EMULATOR].
-CLI_TESTS := cli supported fpu int inspect paging drive cook
+CLI_TESTS := cli supported fpu int inspect paging drive cook livermore
 
 FS_SHUTDOWN := build/tests/tools/fs_shutdown
 $(FS_SHUTDOWN): tests/tools/fs_shutdown.c
 	@mkdir -p $(@D)
 	$(HOSTCC_) -std=c11 -Wall -Wextra -Werror -D_GNU_SOURCE -O2 -o $@ $^
 
-cli-test: all $(JSONL_CHECK) $(FS_SHUTDOWN)
+cli-test: all $(JSONL_CHECK) $(FS_SHUTDOWN) $(LFK_WRONG_RUNNER)
 	@for t in $(CLI_TESTS); do tests/cli/$$t.sh $(RUNNER) || exit 1; done
 
 # Cross runners under qemu-user: the kernels against their references, and
@@ -191,7 +236,7 @@ cli-test: all $(JSONL_CHECK) $(FS_SHUTDOWN)
 cross-test: $(addprefix cross-test-,$(CROSS_ARCHES))
 
 cross-test-%: $(JSONL_CHECK) $(FS_SHUTDOWN)
-	$(MAKE) --no-print-directory ARCH=$* BUILD=build/$* all asm-test
+	$(MAKE) --no-print-directory ARCH=$* BUILD=build/$* all asm-test lfk-test lfk-wrong
 	@for t in $(CLI_TESTS); do \
 		tests/cli/$$t.sh build/$*/burnkit $(QEMU_$*) || exit 1; done
 
@@ -206,7 +251,7 @@ inspect-test: all cross
 checkpatch:
 	scripts/checkpatch.sh
 
-test: all unit-test asm-test cli-test cross-test inspect-test fuzz-test checkpatch vm-test
+test: all unit-test asm-test lfk-test cli-test cross-test inspect-test fuzz-test checkpatch vm-test
 
 deps:
 	@scripts/deps.sh check

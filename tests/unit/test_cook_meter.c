@@ -38,6 +38,11 @@ Test(cook_meter, fpu_pass_and_int_test_records)
 	cr_assert(!read_pass("fpu", "{\"type\":\"pass\",\"mflops\":null}", &p),
 		  "a pass without a number");
 	cr_assert(!read_pass("int", "{\"type\":\"pass\",\"mflops\":5}", &p), "fpu's, not int's");
+	cr_assert(read_pass("livermore", "{\"type\":\"loop\",\"part\":2,\"loop\":7,"
+			    "\"kernel\":\"part 2 loop 7\",\"seconds\":0.5,\"mflops\":946.5}", &p));
+	cr_assert_float_eq(p.value, 946.5, 1e-12);
+	cr_assert_str_eq(p.group, "part 2 loop 7", "each loop of each part its own series");
+	cr_assert_null(cook_meter_find("livermore")->duration_opt, "Seconds is per loop");
 	cr_assert_null(cook_meter_find("drive"), "no throughput cook reads");
 }
 

@@ -32,6 +32,7 @@ Test(script, the_seeds_lines)
 		     "%s", err);
 	cr_assert_str_eq(l.tester->name, "int");
 	cr_assert_str_eq(script_alias("./burnindrive"), "drive");
+	cr_assert_str_eq(script_alias("./liverloopsPiA6"), "livermore");
 	cr_assert_null(script_alias("./OpenGL1Pi.bin"));
 }
 

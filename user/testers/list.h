@@ -9,6 +9,7 @@
 	X(kmod)		\
 	X(fpu)		\
 	X(mflops)	\
+	X(livermore)	\
 	X(temp)		\
 	X(cook)		\
 	X(report)	\

@@ -18,6 +18,9 @@ static const struct {
 	{ "stressInt", "int" },
 	{ "burnindrive", "drive" },
 	{ "drivespeed", "speed" },
+	{ "liverloopsPiA6", "livermore" },
+	{ "liverloopsPiA7", "livermore" },
+	{ "liverloops", "livermore" },
 };
 
 /* Words that open a terminal window for the command after them. */
