@@ -9,6 +9,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "record/activity.h"
 #include "suites/runner.h"
 
 #define BK_TESTER_ROW_(name) &bk_tester_##name,
@@ -129,6 +130,7 @@ static int dry_run(struct bk_ctx *ctx)
 int bk_tester_main(const struct bk_tester *t, int argc, char **argv)
 {
 	static struct bk_ctx ctx;
+	struct bk_child activity = { 0 };
 	char err[512];
 	int rc;
 
@@ -197,7 +199,16 @@ int bk_tester_main(const struct bk_tester *t, int argc, char **argv)
 	start_record(&ctx);
 	config_header(&ctx);
 
+	if (bk_param_given(&ctx.params, "activity")) {
+		int e = bk_activity_sampler_start(&activity, &ctx.log,
+						  bk_param_real(&ctx.params, "activity"));
+
+		if (e)
+			pr_warn("--activity: cannot start the sampler: %s", strerror(-e));
+	}
 	rc = t->run(&ctx);
+	if (activity.pid > 0)
+		bk_child_stop(&activity, 1);
 	if (bk_stop_requested() && rc == BK_EXIT_OK)
 		rc = BK_EXIT_INTERRUPTED;
 

@@ -43,7 +43,11 @@ Test(cook_meter, fpu_pass_and_int_test_records)
 	cr_assert_float_eq(p.value, 946.5, 1e-12);
 	cr_assert_str_eq(p.group, "part 2 loop 7", "each loop of each part its own series");
 	cr_assert_null(cook_meter_find("livermore")->duration_opt, "Seconds is per loop");
-	cr_assert_null(cook_meter_find("drive"), "no throughput cook reads");
+	cr_assert(read_pass("drive", "{\"type\":\"read_pass\",\"pass\":3,\"seconds\":2,"
+			    "\"mb_per_s\":41.5}", &p), "a drive copy's read pass");
+	cr_assert_float_eq(p.value, 41.5, 1e-12);
+	cr_assert_str_eq(cook_meter_find("drive")->unit, "MB/s");
+	cr_assert_null(cook_meter_find("sdcard"), "no throughput cook reads");
 }
 
 Test(cook_meter, run_lines)

@@ -20,6 +20,9 @@ const struct bk_param bk_common_params[] = {
 	  "at the end, read a typed comment from the terminal into the log", NULL },
 	{ "json", NULL, BK_PT_STR, 0, 0, NULL,
 	  "write JSON lines to FILE (- for standard output)", NULL },
+	{ "activity", NULL, BK_PT_REAL, 0.1, 3600, NULL,
+	  "every this many seconds, record what the whole machine does (CPU time "
+	  "by kind, interrupts, disks, network, memory) into the JSON lines", NULL },
 	{ "dry-run", NULL, BK_PT_FLAG, 0, 0, NULL,
 	  "print the resolved parameters and exit without running", NULL },
 	{ "help", NULL, BK_PT_FLAG, 0, 0, NULL, "this help", NULL },

@@ -302,5 +302,10 @@ void bk_recorder_sample(struct bk_recorder *r)
 	}
 	bk_rec_end(r->log, &j);
 	bk_json_free(&j);
+	/* The machine's activity over the sample period, from the second on. */
+	if (r->have_act)
+		bk_activity_record(r->log, &r->act_prev);
+	else
+		r->have_act = !bk_activity_read(&r->act_prev, NULL);
 	r->samples++;
 }

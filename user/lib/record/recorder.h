@@ -27,6 +27,7 @@
 
 #include <stdint.h>
 
+#include "record/activity.h"
 #include "record/kmod_events.h"
 #include "log.h"
 #include "record/sensors.h"
@@ -60,6 +61,10 @@ struct bk_recorder {
 	struct burnkit_event last[64];
 	double last_at[64];		/* their times on the log's clock */
 	double first_active_t;		/* -1: never */
+
+	/* What the whole machine did since the previous sample. */
+	struct bk_act_snap act_prev;
+	int have_act;
 
 	/* Over the run. */
 	double temp_min, temp_max;	/* of the CPU's own sensor; NaN: none */

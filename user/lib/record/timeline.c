@@ -233,6 +233,38 @@ static void read_sample(struct bk_timeline *tl, const struct bk_jv *r, double t)
 	read_map(tl, bk_jv_get(r, "eff_mhz"), BK_TL_EFF_MHZ, t);
 }
 
+/* What the whole machine was doing: the "activity" records' headline figures. */
+static void read_activity(struct bk_timeline *tl, const struct bk_jv *r, double t)
+{
+	static const struct {
+		const char *series, *member, *unit;
+		enum bk_tl_kind kind;
+		double scale;
+	} figures[] = {
+		{ "busy", "busy_pct", "%", BK_TL_CPU, 1 },
+		{ "system", "cpu.sy", "%", BK_TL_CPU, 1 },
+		{ "iowait", "cpu.wa", "%", BK_TL_CPU, 1 },
+		{ "disk read", "disk_read_mb_per_s", "MB/s", BK_TL_IO, 1 },
+		{ "disk write", "disk_write_mb_per_s", "MB/s", BK_TL_IO, 1 },
+		{ "net receive", "net_rx_kb_per_s", "MB/s", BK_TL_IO, 1e-3 },
+		{ "net send", "net_tx_kb_per_s", "MB/s", BK_TL_IO, 1e-3 },
+	};
+	const struct bk_jv *cpu = bk_jv_get(r, "cpu");
+
+	for (size_t i = 0; i < BK_ARRAY_SIZE(figures); i++) {
+		const char *m = figures[i].member;
+		double v = strncmp(m, "cpu.", 4) ? bk_jv_getnum(r, m, NAN) :
+			   cpu ? bk_jv_getnum(cpu, m + 4, NAN) : NAN;
+		struct bk_tl_series *s;
+
+		if (isnan(v) || !(s = series_get(tl, figures[i].kind, figures[i].series)))
+			continue;
+		if (!s->n)
+			bk_strlcpy(s->unit, figures[i].unit, sizeof(s->unit));
+		series_add(s, t, t, v * figures[i].scale);
+	}
+}
+
 static struct bk_tl_event *event_new(struct bk_timeline *tl, enum bk_tl_event_kind kind,
 				     double t)
 {
@@ -421,6 +453,9 @@ int bk_timeline_add_line(struct bk_timeline *tl, const char *line, size_t len)
 		span(tl, t);
 	} else if (!strcmp(type, "sample")) {
 		read_sample(tl, r, t);
+		span(tl, t);
+	} else if (!strcmp(type, "activity")) {
+		read_activity(tl, r, t);
 		span(tl, t);
 	} else if (!strcmp(type, "throttle")) {
 		read_throttle(tl, r, t);

@@ -21,6 +21,8 @@ enum bk_tl_kind {
 	BK_TL_MHZ,	/* a CPU's clock from sysfs */
 	BK_TL_EFF_MHZ,	/* a CPU's effective clock, measured by the module */
 	BK_TL_PERF,	/* a copy's throughput, one point per pass */
+	BK_TL_CPU,	/* the machine's CPU time by kind, % (activity records) */
+	BK_TL_IO,	/* the machine's disk and network traffic, MB/s */
 };
 
 struct bk_tl_series {

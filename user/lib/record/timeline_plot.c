@@ -100,6 +100,16 @@ static int is_mhz(const struct bk_tl_series *s)
 	return s->kind == BK_TL_MHZ || s->kind == BK_TL_EFF_MHZ;
 }
 
+static int is_cpu(const struct bk_tl_series *s)
+{
+	return s->kind == BK_TL_CPU;
+}
+
+static int is_io(const struct bk_tl_series *s)
+{
+	return s->kind == BK_TL_IO;
+}
+
 static void frame(struct bk_svg *svg, const struct axis *ax, const struct panel *p,
 		  int last)
 {
@@ -429,15 +439,21 @@ static void headline(struct bk_svg *svg, const struct bk_timeline *tl,
 int bk_timeline_svg(const struct bk_timeline *tl, const struct bk_analysis *a,
 		    const char *path, char *err, size_t errlen)
 {
-	struct panel panels[3] = {
-		{ .title = "Temperature", .unit = "°C",
-		  .note = "no temperature recorded (no thermal zone or hwmon sensor)" },
-		{ .title = "CPU clock", .unit = "MHz",
-		  .note = "no CPU clock recorded (no cpufreq, no cpu MHz, no burnkit.ko)" },
-		{ .title = "Throughput", .unit = "% of each copy's usual speed, in the legend",
-		  .note = "no passes recorded" },
+	enum { P_TEMP, P_MHZ, P_CPU, P_IO, P_PERF, P_ALL };
+	struct panel all[P_ALL] = {
+		[P_TEMP] = { .title = "Temperature", .unit = "°C",
+			     .note = "no temperature recorded (no thermal zone or hwmon sensor)" },
+		[P_MHZ] = { .title = "CPU clock", .unit = "MHz",
+			    .note = "no CPU clock recorded (no cpufreq, no cpu MHz, no burnkit.ko)" },
+		[P_CPU] = { .title = "CPU share (whole machine)", .unit = "%" },
+		[P_IO] = { .title = "Disk and network (whole machine)", .unit = "MB/s" },
+		[P_PERF] = { .title = "Throughput",
+			     .unit = "% of each copy's usual speed, in the legend",
+			     .note = "no passes recorded" },
 	};
-	size_t npanels = tl->ncopies ? 3 : 2, most = 16;
+	struct panel *panels[P_ALL];
+	int kind_of[P_ALL];
+	size_t npanels = 0, most = 16;
 	struct axis ax;
 	struct bk_svg svg;
 	double *xs, *ys, height;
@@ -447,11 +463,22 @@ int bk_timeline_svg(const struct bk_timeline *tl, const struct bk_analysis *a,
 	if (ax.t1 <= ax.t0)
 		ax.t1 = ax.t0 + 1;
 	ax.scale = ax.t1 - ax.t0 > 1200 ? 60 : 1;
-	range_of(tl, is_temp, &panels[0], 1);
-	range_of(tl, is_mhz, &panels[1], 50);
-	perf_range(tl, a, &panels[2]);
+	range_of(tl, is_temp, &all[P_TEMP], 1);
+	range_of(tl, is_mhz, &all[P_MHZ], 50);
+	range_of(tl, is_cpu, &all[P_CPU], 2);
+	range_of(tl, is_io, &all[P_IO], 0.5);
+	perf_range(tl, a, &all[P_PERF]);
+	/* The activity panels only when the timeline has activity records. */
+	for (int k = 0; k < P_ALL; k++) {
+		if ((k == P_CPU || k == P_IO) && all[k].empty)
+			continue;
+		if (k == P_PERF && !tl->ncopies)
+			continue;
+		kind_of[npanels] = k;
+		panels[npanels++] = &all[k];
+	}
 	for (size_t i = 0; i < npanels; i++)
-		panels[i].y0 = TOP + (double)i * (PANEL_H + PANEL_GAP);
+		panels[i]->y0 = TOP + (double)i * (PANEL_H + PANEL_GAP);
 	height = TOP + (double)npanels * (PANEL_H + PANEL_GAP) + 30;
 
 	for (size_t i = 0; i < tl->nseries; i++)
@@ -473,22 +500,33 @@ int bk_timeline_svg(const struct bk_timeline *tl, const struct bk_analysis *a,
 	headline(&svg, tl, a);
 	key(&svg, 74);
 	for (size_t i = 0; i < npanels; i++) {
-		frame(&svg, &ax, &panels[i], i + 1 == npanels);
-		shade(&svg, &ax, &panels[i], a->throttle, a->nthrottle, STYLE_THROTTLE,
-		      "throttled");
-		if (panels[i].empty)
+		struct panel *p = panels[i];
+
+		frame(&svg, &ax, p, i + 1 == npanels);
+		shade(&svg, &ax, p, a->throttle, a->nthrottle, STYLE_THROTTLE, "throttled");
+		if (p->empty)
 			continue;
-		if (i == 0)
-			line_panel(&svg, tl, &ax, &panels[i], is_temp, xs, ys);
-		else if (i == 1) {
-			shade(&svg, &ax, &panels[i], a->clock_drops, a->nclock_drops,
-			      STYLE_CLOCKDROP, "clockdrop");
-			line_panel(&svg, tl, &ax, &panels[i], is_mhz, xs, ys);
-		} else {
-			perf_panel(&svg, tl, a, &ax, &panels[i], xs, ys);
+		switch (kind_of[i]) {
+		case P_TEMP:
+			line_panel(&svg, tl, &ax, p, is_temp, xs, ys);
+			break;
+		case P_MHZ:
+			shade(&svg, &ax, p, a->clock_drops, a->nclock_drops, STYLE_CLOCKDROP,
+			      "clockdrop");
+			line_panel(&svg, tl, &ax, p, is_mhz, xs, ys);
+			break;
+		case P_CPU:
+			line_panel(&svg, tl, &ax, p, is_cpu, xs, ys);
+			break;
+		case P_IO:
+			line_panel(&svg, tl, &ax, p, is_io, xs, ys);
+			break;
+		default:
+			perf_panel(&svg, tl, a, &ax, p, xs, ys);
+			break;
 		}
 	}
-	errors(&svg, tl, &ax, panels[0].y0, panels[npanels - 1].y0 + PANEL_H);
+	errors(&svg, tl, &ax, panels[0]->y0, panels[npanels - 1]->y0 + PANEL_H);
 	free(xs);
 	free(ys);
 	if (bk_svg_close(&svg)) {
