@@ -33,7 +33,7 @@ TESTER_SRCS += $(LFK_SRCS) user/testers/livermore/livermore.c
 # Recording and cooking: sensors, throttle events, timelines, charts.
 LIB_SRCS += $(addprefix user/lib/record/, \
 	jsonread.c sensors.c kmod_events.c kmod_netlink.c recorder.c ticker.c \
-	timeline.c analysis.c svg.c timeline_plot.c timeline_csv.c activity.c)
+	timeline.c analysis.c svg.c timeline_plot.c timeline_csv.c activity.c kerrors.c)
 TESTER_SRCS += $(addprefix user/testers/, \
 	temp.c report.c watch.c)
 SUITE_SRCS += $(addprefix user/suites/, \
@@ -221,7 +221,7 @@ $(JSONL_CHECK): tests/tools/jsonl_check.c tests/tools/jsoncheck.c
 	$(HOSTCC_) -std=c11 -Wall -Wextra -Werror -D_GNU_SOURCE -O2 -o $@ $^
 
 # End-to-end command-line tests (TAP), each taking RUNNER [EMULATOR].
-CLI_TESTS := cli supported activity fpu int inspect paging drive cook livermore
+CLI_TESTS := cli supported activity kerrors fpu int inspect paging drive cook livermore
 
 FS_SHUTDOWN := build/tests/tools/fs_shutdown
 $(FS_SHUTDOWN): tests/tools/fs_shutdown.c

@@ -10,6 +10,7 @@
 #include <unistd.h>
 
 #include "record/activity.h"
+#include "record/kerrors.h"
 #include "suites/runner.h"
 
 #define BK_TESTER_ROW_(name) &bk_tester_##name,
@@ -130,6 +131,7 @@ static int dry_run(struct bk_ctx *ctx)
 int bk_tester_main(const struct bk_tester *t, int argc, char **argv)
 {
 	static struct bk_ctx ctx;
+	static struct bk_kerrors kerr;
 	struct bk_child activity = { 0 };
 	char err[512];
 	int rc;
@@ -206,9 +208,11 @@ int bk_tester_main(const struct bk_tester *t, int argc, char **argv)
 		if (e)
 			pr_warn("--activity: cannot start the sampler: %s", strerror(-e));
 	}
+	bk_kerrors_open(&kerr, NULL);
 	rc = t->run(&ctx);
 	if (activity.pid > 0)
 		bk_child_stop(&activity, 1);
+	bk_kerrors_close(&kerr, &ctx.log);
 	if (bk_stop_requested() && rc == BK_EXIT_OK)
 		rc = BK_EXIT_INTERRUPTED;
 
