@@ -35,7 +35,7 @@ LIB_SRCS += $(addprefix user/lib/record/, \
 	jsonread.c sensors.c kmod_events.c kmod_netlink.c recorder.c ticker.c \
 	timeline.c analysis.c svg.c timeline_plot.c timeline_csv.c activity.c kerrors.c)
 TESTER_SRCS += $(addprefix user/testers/, \
-	temp.c report.c watch.c)
+	temp.c activity.c report.c watch.c)
 SUITE_SRCS += $(addprefix user/suites/, \
 	cook/cook.c cook/copies.c cook/records.c cook/console.c cook/conclude.c cook/cook_meter.c script/script.c script/script_line.c)
 

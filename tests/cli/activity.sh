@@ -34,4 +34,19 @@ ok "... the chart has the CPU and the disk and network panels" sh -c \
 ok "... and is well-formed" sh -c "command -v xmllint >/dev/null || exit 0; xmllint --noout $tmp/cook.svg"
 ok "report redraws the panels" sh -c "$emu $runner report $tmp/cook.jsonl --svg $tmp/re.svg >/dev/null && grep -q 'Disk and network' $tmp/re.svg"
 
+# The seed's monitor lines (drvspdLAN.sh), scaled down to seconds.
+printf 'vmstat 1 2 > %s &\nsar -n DEV 1 1 > %s\n' "$tmp/vmstatLAN.txt" "$tmp/sarLAN.txt" > "$tmp/lan.sh"
+ok "script runs the seed's vmstat and sar lines" status 0 script "$tmp/lan.sh"
+ok "... vmstat's rows into its file, with vmstat's columns" sh -c \
+	"grep -q 'bi kB/s  bo kB/s     in/s     cs/s  us  sy  id  wa' $tmp/vmstatLAN.txt && [ \$(wc -l < $tmp/vmstatLAN.txt) -eq 3 ]"
+ok "... sar's per-interface rows into its file" sh -c \
+	"grep -q 'IFACE   rxpck/s   txpck/s    rxkB/s    txkB/s' $tmp/sarLAN.txt && grep -q ' lo ' $tmp/sarLAN.txt"
+printf 'vmstat 15\n' > "$tmp/nocount.sh"
+ok "vmstat without a count is refused (the script would wait for ever)" status 2 script "$tmp/nocount.sh"
+ok "... saying what to give" contains "$tmp/stderr" 'give the interval and the count'
+printf 'sar -u 1 3\n' > "$tmp/saru.sh"
+ok "sar other than -n DEV is refused" status 2 script "$tmp/saru.sh"
+ok "activity alone, sar style, to a file" status 0 activity --style sar Seconds 0.2, Passes 1 --output "$tmp/a.txt" --json "$tmp/a.jsonl"
+ok "... one activity record a row" sh -c "[ \$(grep -c '\"type\":\"activity\"' $tmp/a.jsonl) -eq 1 ]"
+
 finish

@@ -11,6 +11,7 @@
 	X(mflops)	\
 	X(livermore)	\
 	X(temp)		\
+	X(activity)	\
 	X(cook)		\
 	X(report)	\
 	X(watch)	\

@@ -100,6 +100,66 @@ static int split(char *s, char **words, int max, int *n)
 	return 0;
 }
 
+/*
+ * The seeds' monitors: `vmstat N COUNT [> FILE]` and `sar -n DEV N COUNT
+ * [> FILE]` become `burnkit activity` with the same interval, rows and file.
+ * 1 when words[first] is one (out filled), 0 when not, -1 on a bad line.
+ */
+static int monitor_line(char **words, int n, int first, struct script_line *out,
+			char *err, size_t errlen)
+{
+	const char *base = strrchr(words[first], '/');
+	const char *style;
+	char *nums[2] = { NULL, NULL }, *file = NULL;
+	size_t off = 0;
+	int i = first + 1, nn = 0;
+
+	base = base ? base + 1 : words[first];
+	if (!strcmp(base, "vmstat")) {
+		style = "vmstat";
+	} else if (!strcmp(base, "sar")) {
+		if (i + 1 >= n || strcmp(words[i], "-n") || strcmp(words[i + 1], "DEV"))
+			return fail(err, errlen, out->number, "sar: burnkit runs `sar -n DEV "
+				    "INTERVAL COUNT` (the network interfaces) only");
+		style = "sar";
+		i += 2;
+	} else {
+		return 0;
+	}
+	for (; i < n; i++) {
+		if (!strcmp(words[i], ">") && i + 1 < n && !file) {
+			file = words[++i];
+		} else if (words[i][0] == '>' && words[i][1] && !file) {
+			file = words[i] + 1;
+		} else if (nn < 2 && strspn(words[i], "0123456789") == strlen(words[i])) {
+			nums[nn++] = words[i];
+		} else {
+			return fail(err, errlen, out->number, "%s: \"%s\" is not understood; "
+				    "burnkit runs `%s INTERVAL COUNT [> FILE]`", base, words[i],
+				    !strcmp(style, "sar") ? "sar -n DEV" : "vmstat");
+		}
+	}
+	if (nn < 2)
+		return fail(err, errlen, out->number, "%s: give the interval and the count "
+			    "(`%s 15 32`): the script waits for every line to end", base, base);
+	out->alias = base;
+	out->tester = bk_tester_find("activity");
+#define MADE(s) (out->words[out->nwords++] = out->made + off, \
+		 off += (size_t)snprintf(out->made + off, sizeof(out->made) - off, "%s", s) + 1)
+	MADE("--style");
+	MADE(style);
+	MADE("--seconds");
+	out->words[out->nwords++] = nums[0];
+	MADE("--passes");
+	out->words[out->nwords++] = nums[1];
+	if (file) {
+		MADE("--output");
+		out->words[out->nwords++] = file;
+	}
+#undef MADE
+	return 1;
+}
+
 static int is_terminal(char **words, int n)
 {
 	if (n < 2)
@@ -163,6 +223,11 @@ int script_line_parse(const char *text, int number, struct script_line *out,
 				    "sleep takes one number of seconds (0 to 86400)");
 		return 1;
 	}
+	rc = monitor_line(words, n, first, out, err, errlen);
+	if (rc < 0)
+		return -1;
+	if (rc > 0)
+		goto check;
 	base = strrchr(words[first], '/');
 	base = base ? base + 1 : words[first];
 	name = words[first];
@@ -188,6 +253,7 @@ int script_line_parse(const char *text, int number, struct script_line *out,
 		return fail(err, errlen, number, "a script does not run scripts");
 	for (int i = first + 1; i < n; i++)
 		out->words[out->nwords++] = words[i];
+check:
 	if (bk_params_parse(&p, out->tester->name, out->tester->params, out->nwords,
 			    out->words, perr, sizeof(perr)))
 		return fail(err, errlen, number, "burnkit %s: %s", out->tester->name, perr);

@@ -29,6 +29,7 @@ struct script_line {
 	int nwords;
 	char *words[SCRIPT_WORDS_MAX];	/* the tester's arguments */
 	char storage[SCRIPT_LINE_MAX];
+	char made[128];		/* words made for a monitor's line (vmstat, sar) */
 };
 
 /*
