@@ -85,7 +85,9 @@ Test(script, errors_name_the_line)
 		{ "sleep ten", "one number" },
 		{ "sleep 1 2", "one number" },
 		{ "script other.sh", "does not run scripts" },
-		{ "vmstat 30 10", "neither a burnkit tester" },
+		{ "top -b -n 1", "neither a burnkit tester" },
+		{ "vmstat 30", "give the interval and the count" },
+		{ "sar -u 30 10", "sar -n DEV" },
 	};
 	struct script_line l;
 	char err[512];
