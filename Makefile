@@ -67,7 +67,8 @@ TESTER_SRCS += $(addprefix user/testers/, \
 LIB_SRCS += $(addprefix user/lib/storage/, \
 	dio.c aio.c xfer.c verify.c pagecache.c workdir.c lathist.c)
 TESTER_SRCS += $(addprefix user/testers/drive/, \
-	drive_patterns.c drive_io.c drive.c speed.c speed_small.c sdcard.c)
+	drive_patterns.c drive_io.c drive.c speed.c speed_small.c sdcard.c \
+	capacity.c capacity_map.c capacity_report.c capacity_device.c)
 
 REF_SRCS := $(addprefix asm/ref/, \
 	fpu.c int.c)
@@ -221,7 +222,7 @@ $(JSONL_CHECK): tests/tools/jsonl_check.c tests/tools/jsoncheck.c
 	$(HOSTCC_) -std=c11 -Wall -Wextra -Werror -D_GNU_SOURCE -O2 -o $@ $^
 
 # End-to-end command-line tests (TAP), each taking RUNNER [EMULATOR].
-CLI_TESTS := cli supported activity kerrors fpu int inspect paging drive cook livermore
+CLI_TESTS := cli supported activity kerrors capacity fpu int inspect paging drive cook livermore
 
 FS_SHUTDOWN := build/tests/tools/fs_shutdown
 $(FS_SHUTDOWN): tests/tools/fs_shutdown.c
