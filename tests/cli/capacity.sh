@@ -44,11 +44,13 @@ ok "--max-write-rate holds the rate" sh -c "s=\$(date +%s%N); $emu $runner capac
 if [ -n "$emu" ]; then
 	skip "--device on a loop device" "the block-device ioctls are tested with the host runner"
 	finish
+	exit
 fi
 if [ "$(id -u)" != 0 ] || ! command -v losetup >/dev/null || ! losetup -f >/dev/null 2>&1 ||
    ! command -v mkfs.ext4 >/dev/null; then
 	skip "--device on a loop device" "needs root, losetup and a free loop device"
 	finish
+	exit
 fi
 truncate -s 64M "$work/dev.img"
 dev=$(losetup -f --show "$work/dev.img") && loops="$dev"

@@ -13,6 +13,7 @@ if [ "$(id -u)" -ne 0 ] || ! [ -w /dev/kmsg ]; then
 		"$emu $runner timer --ms 5 --json $tmp/t.jsonl >/dev/null && tail -1 $tmp/t.jsonl | grep -q '\"kernel_messages\":\"kernel messages not readable'"
 	skip "a kernel message during the run is reported" "needs root to write /dev/kmsg"
 	finish
+	exit
 fi
 
 bk fpu KWds 1 --seconds 3 --json "$tmp/fpu.jsonl" >"$tmp/fpu.out" 2>&1 &
