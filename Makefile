@@ -69,6 +69,10 @@ LIB_SRCS += $(addprefix user/lib/storage/, \
 TESTER_SRCS += $(addprefix user/testers/drive/, \
 	drive_patterns.c drive_io.c drive.c speed.c speed_small.c sdcard.c)
 
+# The network: burnkit lan, client and server (user/testers/lan/).
+TESTER_SRCS += $(addprefix user/testers/lan/, \
+	lan.c lan_proto.c lan_session.c lan_tcp.c lan_udp.c lan_payload.c lan_report.c)
+
 REF_SRCS := $(addprefix asm/ref/, \
 	fpu.c int.c)
 

@@ -22,6 +22,7 @@
 	X(drive)	\
 	X(speed)	\
 	X(sdcard)	\
+	X(lan)		\
 	X(burnin)
 
 #endif
