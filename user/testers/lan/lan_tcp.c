@@ -44,16 +44,13 @@ static void set_timeouts(int fd)
 
 void lan_sock_tune(int fd, const struct lan_config *c, int tcp)
 {
-	int one = 1;
-
 	if (c->window) {
 		int w = (int)c->window;
 
 		setsockopt(fd, SOL_SOCKET, SO_SNDBUF, &w, sizeof(w));
 		setsockopt(fd, SOL_SOCKET, SO_RCVBUF, &w, sizeof(w));
 	}
-	if (tcp)
-		setsockopt(fd, IPPROTO_TCP, TCP_NODELAY, &one, sizeof(one));
+	(void)tcp;	/* no TCP_NODELAY: full buffers make full segments, as iperf3 */
 	set_timeouts(fd);
 }
 
