@@ -9,25 +9,55 @@
 
 #define BUF 8192
 
-Test(lan_payload, words_hold_their_offset_keyed_little_endian)
+static uint64_t le64(const unsigned char *p)
 {
-	uint64_t key = lan_key(0x1234, 0);
-	unsigned char b[64];
+	uint64_t w = 0;
 
-	lan_fill(key, b, 4096, sizeof(b));
-	for (int i = 0; i < 8; i++) {
-		uint64_t w = 0;
+	for (int k = 0; k < 8; k++)
+		w |= (uint64_t)p[k] << (8 * k);
+	return w;
+}
 
-		for (int k = 0; k < 8; k++)
-			w |= (uint64_t)b[8 * i + k] << (8 * k);
-		cr_assert_eq(w, key ^ (4096u + 8u * (unsigned)i));
+Test(lan_payload, headers_hold_the_offset_the_rest_it_modulo_64k)
+{
+	uint64_t key = lan_key(0x1234, 0), off;
+	const uint64_t at = 5 * 65536 + 4096;
+	unsigned char *b = malloc(LAN_UNIT * 2);
+
+	cr_assert_not_null(b);
+	lan_fill(key, b, at, LAN_UNIT * 2);
+	for (unsigned i = 0; i < 2 * LAN_UNIT / 8; i++) {
+		uint64_t o = at + 8 * i;
+
+		cr_assert_eq(le64(b + 8 * i), i % (LAN_UNIT / 8) ? key ^ (o % 65536) : key ^ o,
+			     "word %u", i);
 	}
-	uint64_t off;
-
-	cr_assert(lan_decode(key, b + 16, 1u << 20, &off));
-	cr_assert_eq(off, 4112);
-	cr_assert_not(lan_decode(lan_key(0x1234, 1), b + 16, 1u << 20, &off),
+	cr_assert(lan_decode(key, b + LAN_UNIT, 1ull << 40, &off));
+	cr_assert_eq(off, at + LAN_UNIT);
+	cr_assert_not(lan_decode(lan_key(0x1234, 1), b + LAN_UNIT, 1ull << 40, &off),
 		      "another stream's key does not decode it to a plausible offset");
+	free(b);
+}
+
+Test(lan_payload, refill_rewrites_headers_to_the_same_as_a_fill)
+{
+	size_t len = 2 * LAN_PERIOD;
+	unsigned char *a = malloc(len), *b = malloc(len);
+	uint64_t key = lan_key(9, 2), bad;
+
+	cr_assert(a && b);
+	lan_fill(key, a, 64, len);
+	for (uint64_t k = 1; k < 4; k++) {
+		lan_refill(key, a, 64 + k * len, len, 64 + (k - 1) * len);
+		lan_fill(key, b, 64 + k * len, len);
+		cr_assert_eq(memcmp(a, b, len), 0, "buffer %llu", (unsigned long long)k);
+		cr_assert_eq(lan_check(key, a, 64 + k * len, len, &bad), 0);
+	}
+	lan_refill(key, a, 1000, len, 64 + 3 * len);	/* another phase: all of it */
+	lan_fill(key, b, 1000, len);
+	cr_assert_eq(memcmp(a, b, len), 0);
+	free(a);
+	free(b);
 }
 
 Test(lan_payload, keys_differ_by_run_and_stream)
@@ -85,5 +115,8 @@ Test(lan_payload, data_of_another_place_or_run_fails)
 	/* Byte exact: the words differ in bit 13 of the offset, so in byte 1. */
 	cr_assert_eq(bad, 65536 + BUF + 1);
 	cr_assert_eq(lan_check(lan_key(43, 0), b, 65536, BUF, &bad), 1, "another run");
+	/* Moved by the period: the rest repeats, the first header does not. */
+	cr_assert_eq(lan_check(key, b, 2 * 65536, BUF, &bad), 1, "64 KiB further on");
+	cr_assert_lt(bad, 2 * 65536 + 8);
 	free(b);
 }

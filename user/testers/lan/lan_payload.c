@@ -11,23 +11,25 @@
  */
 typedef uint64_t lan_v2 __attribute__((vector_size(16)));
 
-static inline lan_v2 load2(const unsigned char *p)
-{
-	lan_v2 v;
-
-	memcpy(&v, p, 16);
-	return v;
-}
-
 #if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
 #define LAN_BIG_ENDIAN 1
 #else
 #define LAN_BIG_ENDIAN 0
 #endif
 
+#define UNIT_WORDS (LAN_UNIT / 8)
+
 static inline uint64_t to_le(uint64_t v)
 {
 	return LAN_BIG_ENDIAN ? __builtin_bswap64(v) : v;
+}
+
+static inline lan_v2 load2(const unsigned char *p)
+{
+	lan_v2 v;
+
+	memcpy(&v, p, 16);
+	return v;
 }
 
 uint64_t lan_key(uint64_t run, uint32_t stream)
@@ -40,11 +42,36 @@ uint64_t lan_key(uint64_t run, uint32_t stream)
 	return z ^ (z >> 31);
 }
 
+/* The word at offset o, a multiple of 8. */
+static inline uint64_t word_at(uint64_t key, uint64_t o)
+{
+	return o % LAN_UNIT ? key ^ (o % LAN_PERIOD) : key ^ o;
+}
+
 uint8_t lan_expected_byte(uint64_t key, uint64_t off)
 {
-	uint64_t w = key ^ (off & ~7ull);
+	return (uint8_t)(word_at(key, off & ~7ull) >> (8 * (off & 7)));
+}
 
-	return (uint8_t)(w >> (8 * (off & 7)));
+/* One whole unit at offset o (a multiple of LAN_UNIT) into p. */
+static inline void fill_unit(uint64_t key, unsigned char *p, uint64_t o)
+{
+	const lan_v2 k = { key, key }, step = { 64, 64 };
+	uint64_t lo = o % LAN_PERIOD;
+	lan_v2 o0 = { lo, lo + 8 }, o1 = o0 + 16, o2 = o0 + 32, o3 = o0 + 48;
+
+	for (unsigned i = 0; i < LAN_UNIT; i += 64) {
+		lan_v2 w0 = k ^ o0, w1 = k ^ o1, w2 = k ^ o2, w3 = k ^ o3;
+
+		memcpy(p + i, &w0, 16);
+		memcpy(p + i + 16, &w1, 16);
+		memcpy(p + i + 32, &w2, 16);
+		memcpy(p + i + 48, &w3, 16);
+		o0 += step, o1 += step, o2 += step, o3 += step;
+	}
+	uint64_t h = key ^ o;
+
+	memcpy(p, &h, 8);
 }
 
 void lan_fill(uint64_t key, void *buf, uint64_t off, size_t len)
@@ -55,27 +82,44 @@ void lan_fill(uint64_t key, void *buf, uint64_t off, size_t len)
 		*p++ = lan_expected_byte(key, off++);
 		len--;
 	}
-	if (!LAN_BIG_ENDIAN) {
-		const lan_v2 k = { key, key }, step = { 64, 64 };
-		lan_v2 o0 = { off, off + 8 }, o1 = o0 + 16, o2 = o0 + 32, o3 = o0 + 48;
+	while (len >= 8 && (LAN_BIG_ENDIAN || off % LAN_UNIT)) {
+		uint64_t w = to_le(word_at(key, off));
 
-		for (; len >= 64; len -= 64, p += 64, off += 64) {
-			lan_v2 w0 = k ^ o0, w1 = k ^ o1, w2 = k ^ o2, w3 = k ^ o3;
-
-			memcpy(p, &w0, 16);
-			memcpy(p + 16, &w1, 16);
-			memcpy(p + 32, &w2, 16);
-			memcpy(p + 48, &w3, 16);
-			o0 += step, o1 += step, o2 += step, o3 += step;
-		}
+		memcpy(p, &w, 8);
+		p += 8, off += 8, len -= 8;
 	}
+	for (; len >= LAN_UNIT; len -= LAN_UNIT, p += LAN_UNIT, off += LAN_UNIT)
+		fill_unit(key, p, off);
 	for (; len >= 8; len -= 8, p += 8, off += 8) {
-		uint64_t w = to_le(key ^ off);
+		uint64_t w = to_le(word_at(key, off));
 
 		memcpy(p, &w, 8);
 	}
 	while (len--)
 		*p++ = lan_expected_byte(key, off++);
+}
+
+void lan_refill(uint64_t key, void *buf, uint64_t off, size_t len, uint64_t prev_off)
+{
+	unsigned char *p = buf;
+
+	if (prev_off == UINT64_MAX || (off - prev_off) % LAN_PERIOD || off % 8) {
+		lan_fill(key, buf, off, len);
+		return;
+	}
+	/* Only the headers differ: the rest repeats with the period. */
+	for (size_t i = (LAN_UNIT - off % LAN_UNIT) % LAN_UNIT; i + 8 <= len; i += LAN_UNIT) {
+		uint64_t w = to_le(key ^ (off + i));
+
+		memcpy(p + i, &w, 8);
+	}
+}
+
+void lan_put_header(uint64_t key, void *p, uint64_t off)
+{
+	uint64_t w = to_le(key ^ off);
+
+	memcpy(p, &w, 8);
 }
 
 /* The first wrong byte in [off, off + len), which is known to hold one. */
@@ -85,6 +129,33 @@ static uint64_t first_wrong(uint64_t key, const unsigned char *p, uint64_t off, 
 		if (p[i] != lan_expected_byte(key, off + i))
 			return off + i;
 	return off + len;	/* not reached when the caller saw a difference */
+}
+
+/* Differences of two whole units at o (a multiple of LAN_UNIT), ORed. */
+static inline lan_v2 diff_units(uint64_t key, const unsigned char *p, uint64_t o)
+{
+	const lan_v2 k = { key, key }, step = { 64, 64 };
+	lan_v2 d0 = { 0, 0 }, d1 = d0, d2 = d0, d3 = d0;
+
+	for (unsigned u = 0; u < 2; u++, p += LAN_UNIT, o += LAN_UNIT) {
+		uint64_t lo = o % LAN_PERIOD;
+		const lan_v2 h = { o ^ lo, 0 };	/* the header holds all of o */
+		lan_v2 o0 = { lo, lo + 8 }, o1 = o0 + 16, o2 = o0 + 32, o3 = o0 + 48;
+
+		d0 |= load2(p) ^ k ^ o0 ^ h;
+		d1 |= load2(p + 16) ^ k ^ o1;
+		d2 |= load2(p + 32) ^ k ^ o2;
+		d3 |= load2(p + 48) ^ k ^ o3;
+		o0 += step, o1 += step, o2 += step, o3 += step;
+		for (unsigned i = 64; i < LAN_UNIT; i += 64) {
+			d0 |= load2(p + i) ^ k ^ o0;
+			d1 |= load2(p + i + 16) ^ k ^ o1;
+			d2 |= load2(p + i + 32) ^ k ^ o2;
+			d3 |= load2(p + i + 48) ^ k ^ o3;
+			o0 += step, o1 += step, o2 += step, o3 += step;
+		}
+	}
+	return d0 | d1 | d2 | d3;
 }
 
 int lan_check(uint64_t key, const void *buf, uint64_t off, size_t len, uint64_t *bad)
@@ -98,32 +169,25 @@ int lan_check(uint64_t key, const void *buf, uint64_t off, size_t len, uint64_t 
 			goto slow;
 		p++, off++, len--;
 	}
-	if (!LAN_BIG_ENDIAN) {
-		const lan_v2 k = { key, key }, step = { 64, 64 };
-		lan_v2 o0 = { off, off + 8 }, o1 = o0 + 16, o2 = o0 + 32, o3 = o0 + 48;
+	while (len >= 8 && (LAN_BIG_ENDIAN || off % LAN_UNIT)) {
+		uint64_t w;
 
-		/* 1 KiB blocks: an OR of all differences, tested once a block. */
-		while (len >= 1024) {
-			lan_v2 d0 = { 0, 0 }, d1 = d0, d2 = d0, d3 = d0;
+		memcpy(&w, p, 8);
+		if (w != to_le(word_at(key, off)))
+			goto slow;
+		p += 8, off += 8, len -= 8;
+	}
+	for (; len >= 2 * LAN_UNIT; len -= 2 * LAN_UNIT, p += 2 * LAN_UNIT, off += 2 * LAN_UNIT) {
+		lan_v2 d = diff_units(key, p, off);
 
-			for (int i = 0; i < 1024; i += 64) {
-				d0 |= load2(p + i) ^ k ^ o0;
-				d1 |= load2(p + i + 16) ^ k ^ o1;
-				d2 |= load2(p + i + 32) ^ k ^ o2;
-				d3 |= load2(p + i + 48) ^ k ^ o3;
-				o0 += step, o1 += step, o2 += step, o3 += step;
-			}
-			d0 |= d1 | d2 | d3;
-			if (d0[0] | d0[1])
-				goto slow;
-			p += 1024, off += 1024, len -= 1024;
-		}
+		if (d[0] | d[1])
+			goto slow;
 	}
 	for (; len >= 8; len -= 8, p += 8, off += 8) {
 		uint64_t w;
 
 		memcpy(&w, p, 8);
-		if (w != to_le(key ^ off))
+		if (w != to_le(word_at(key, off)))
 			goto slow;
 	}
 	while (len) {

@@ -153,7 +153,7 @@ static void error_out(struct lan_session *s, const struct lan_stream *st,
 	char seen[96] = "";
 
 	if (e->have_decoded)
-		snprintf(seen, sizeof(seen), "; its word holds stream offset %" PRIu64
+		snprintf(seen, sizeof(seen), "; its unit's header says offset %" PRIu64
 			 " (data out of place)", e->decoded);
 	bk_out(s->log, " ERROR stream %u (%s), offset %" PRIu64 ": expected 0x%02x, found "
 	       "0x%02x, at %.2f s, found by the %s%s\n", st->id, dir_name(st->dir), e->offset,

@@ -232,6 +232,7 @@ void *lan_tcp_send_main(void *arg)
 	size_t len = st->s->cfg.length;
 	unsigned char *buf = bk_alloc_aligned(4096, len);
 	uint64_t off = atomic_load(&st->offset), now = bk_now_ns(), moved = now;
+	uint64_t prev = UINT64_MAX;	/* the offset the buffer holds */
 
 	if (!buf) {
 		snprintf(st->why, sizeof(st->why), "out of memory for a %zu-byte buffer", len);
@@ -242,7 +243,8 @@ void *lan_tcp_send_main(void *arg)
 	while (!lan_sender_should_stop(st, now)) {
 		size_t done = 0;
 
-		lan_fill(st->key, buf, off, len);
+		lan_refill(st->key, buf, off, len, prev);
+		prev = off;
 		while (done < len) {
 			ssize_t w = send(st->fd, buf + done, len - done, MSG_NOSIGNAL);
 
@@ -293,15 +295,17 @@ void lan_record_wrong(struct lan_stream *st, const void *buf, uint64_t off, size
 	st->wrong_bytes += wrong;
 	if (st->nerrors < LAN_MAX_ERRORS) {
 		struct lan_error *e = &st->errors[st->nerrors++];
-		uint64_t at = off + first, word = (at & ~7ull);
+		uint64_t at = off + first;
 
 		e->offset = at;
 		e->expected = lan_expected_byte(st->key, at);
 		e->found = p[first];
 		e->at = lan_seconds(st->s->t0_ns, bk_now_ns());
-		e->have_decoded = word >= off && word + 8 <= off + len &&
-				  lan_decode(st->key, p + (word - off), off + len + (1ull << 40),
-					     &e->decoded) && e->decoded != word;
+		uint64_t unit = at - at % LAN_UNIT;	/* its unit header, when received */
+
+		e->have_decoded = unit >= off && unit + 8 <= off + len && unit != at - at % 8 &&
+				  lan_decode(st->key, p + (unit - off), off + len + (1ull << 40),
+					     &e->decoded) && e->decoded != unit;
 	}
 	pthread_mutex_unlock(&st->lock);
 }

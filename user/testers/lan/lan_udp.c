@@ -115,6 +115,7 @@ void *lan_udp_send_main(void *arg)
 		uint64_t off = n * len, stamp = bk_now_ns();
 
 		lan_fill(st->key, buf, off, len);
+		lan_put_header(st->key, buf, off);
 		memcpy(buf + 8, &stamp, 8);
 		ssize_t w = send(st->fd, buf, len, MSG_NOSIGNAL);
 
