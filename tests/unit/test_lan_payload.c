@@ -29,7 +29,7 @@ Test(lan_payload, headers_hold_the_offset_the_rest_it_modulo_64k)
 	for (unsigned i = 0; i < 2 * LAN_UNIT / 8; i++) {
 		uint64_t o = at + 8 * i;
 
-		cr_assert_eq(le64(b + 8 * i), i % (LAN_UNIT / 8) ? key ^ (o % 65536) : key ^ o,
+		cr_assert_eq(le64(b + 8 * i), i % (LAN_UNIT / 8) ? key + o % 65536 : key + o,
 			     "word %u", i);
 	}
 	cr_assert(lan_decode(key, b + LAN_UNIT, 1ull << 40, &off));
@@ -112,7 +112,7 @@ Test(lan_payload, data_of_another_place_or_run_fails)
 	cr_assert_not_null(b);
 	lan_fill(key, b, 65536, BUF);
 	cr_assert_eq(lan_check(key, b, 65536 + BUF, BUF, &bad), 1, "the next buffer's place");
-	/* Byte exact: the words differ in bit 13 of the offset, so in byte 1. */
+	/* Byte exact: the words differ by 8192, so from byte 1 on. */
 	cr_assert_eq(bad, 65536 + BUF + 1);
 	cr_assert_eq(lan_check(lan_key(43, 0), b, 65536, BUF, &bad), 1, "another run");
 	/* Moved by the period: the rest repeats, the first header does not. */

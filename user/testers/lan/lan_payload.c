@@ -45,7 +45,7 @@ uint64_t lan_key(uint64_t run, uint32_t stream)
 /* The word at offset o, a multiple of 8. */
 static inline uint64_t word_at(uint64_t key, uint64_t o)
 {
-	return o % LAN_UNIT ? key ^ (o % LAN_PERIOD) : key ^ o;
+	return o % LAN_UNIT ? key + o % LAN_PERIOD : key + o;
 }
 
 uint8_t lan_expected_byte(uint64_t key, uint64_t off)
@@ -60,16 +60,16 @@ static inline void fill_unit(uint64_t key, unsigned char *p, uint64_t o)
 	uint64_t lo = o % LAN_PERIOD;
 	lan_v2 o0 = { lo, lo + 8 }, o1 = o0 + 16, o2 = o0 + 32, o3 = o0 + 48;
 
-	for (unsigned i = 0; i < LAN_UNIT; i += 64) {
-		lan_v2 w0 = k ^ o0, w1 = k ^ o1, w2 = k ^ o2, w3 = k ^ o3;
+	lan_v2 w0 = k + o0, w1 = k + o1, w2 = k + o2, w3 = k + o3;
 
+	for (unsigned i = 0; i < LAN_UNIT; i += 64) {
 		memcpy(p + i, &w0, 16);
 		memcpy(p + i + 16, &w1, 16);
 		memcpy(p + i + 32, &w2, 16);
 		memcpy(p + i + 48, &w3, 16);
-		o0 += step, o1 += step, o2 += step, o3 += step;
+		w0 += step, w1 += step, w2 += step, w3 += step;
 	}
-	uint64_t h = key ^ o;
+	uint64_t h = key + o;
 
 	memcpy(p, &h, 8);
 }
@@ -109,7 +109,7 @@ void lan_refill(uint64_t key, void *buf, uint64_t off, size_t len, uint64_t prev
 	}
 	/* Only the headers differ: the rest repeats with the period. */
 	for (size_t i = (LAN_UNIT - off % LAN_UNIT) % LAN_UNIT; i + 8 <= len; i += LAN_UNIT) {
-		uint64_t w = to_le(key ^ (off + i));
+		uint64_t w = to_le(key + off + i);
 
 		memcpy(p + i, &w, 8);
 	}
@@ -117,7 +117,7 @@ void lan_refill(uint64_t key, void *buf, uint64_t off, size_t len, uint64_t prev
 
 void lan_put_header(uint64_t key, void *p, uint64_t off)
 {
-	uint64_t w = to_le(key ^ off);
+	uint64_t w = to_le(key + off);
 
 	memcpy(p, &w, 8);
 }
@@ -139,20 +139,21 @@ static inline lan_v2 diff_units(uint64_t key, const unsigned char *p, uint64_t o
 
 	for (unsigned u = 0; u < 2; u++, p += LAN_UNIT, o += LAN_UNIT) {
 		uint64_t lo = o % LAN_PERIOD;
-		const lan_v2 h = { o ^ lo, 0 };	/* the header holds all of o */
-		lan_v2 o0 = { lo, lo + 8 }, o1 = o0 + 16, o2 = o0 + 32, o3 = o0 + 48;
+		const lan_v2 h = { o - lo, 0 };	/* the header holds all of o */
+		lan_v2 e0 = k + (lan_v2){ lo, lo + 8 }, e1 = e0 + 16, e2 = e0 + 32, e3 = e0 + 48;
 
-		d0 |= load2(p) ^ k ^ o0 ^ h;
-		d1 |= load2(p + 16) ^ k ^ o1;
-		d2 |= load2(p + 32) ^ k ^ o2;
-		d3 |= load2(p + 48) ^ k ^ o3;
-		o0 += step, o1 += step, o2 += step, o3 += step;
+		/* expected words kept ready: one add, one xor, one or per 16 bytes */
+		d0 |= load2(p) ^ (e0 + h);
+		d1 |= load2(p + 16) ^ e1;
+		d2 |= load2(p + 32) ^ e2;
+		d3 |= load2(p + 48) ^ e3;
+		e0 += step, e1 += step, e2 += step, e3 += step;
 		for (unsigned i = 64; i < LAN_UNIT; i += 64) {
-			d0 |= load2(p + i) ^ k ^ o0;
-			d1 |= load2(p + i + 16) ^ k ^ o1;
-			d2 |= load2(p + i + 32) ^ k ^ o2;
-			d3 |= load2(p + i + 48) ^ k ^ o3;
-			o0 += step, o1 += step, o2 += step, o3 += step;
+			d0 |= load2(p + i) ^ e0;
+			d1 |= load2(p + i + 16) ^ e1;
+			d2 |= load2(p + i + 32) ^ e2;
+			d3 |= load2(p + i + 48) ^ e3;
+			e0 += step, e1 += step, e2 += step, e3 += step;
 		}
 	}
 	return d0 | d1 | d2 | d3;
@@ -206,6 +207,6 @@ int lan_decode(uint64_t key, const void *word8, uint64_t limit, uint64_t *offset
 	uint64_t w;
 
 	memcpy(&w, word8, 8);
-	*offset = to_le(w) ^ key;
+	*offset = to_le(w) - key;
 	return !(*offset & 7) && *offset < limit;
 }

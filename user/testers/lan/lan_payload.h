@@ -7,14 +7,15 @@
  * words in 512-byte units; with key = a 64-bit mix of the run id (drawn at
  * random per run) and the stream number, the word at stream offset o is
  *
- *     key ^ o                    for the first word of a unit (its header)
- *     key ^ (o mod 64 KiB)       for the other 63
+ *     key + o                    for the first word of a unit (its header)
+ *     key + (o mod 64 KiB)       for the other 63          (mod 2^64)
  *
  * Every word thus depends on the run, the stream and its offset: data of
  * another stream, of an earlier run or from another place in the stream
  * never passes (a piece moved by a multiple of 64 KiB is caught by the
- * header of any unit it covers). Checking is one pass of XORs gathered by
- * OR, 16 bytes at a time with the compiler's vector types; only a buffer
+ * header of any unit it covers). Checking is one pass, 16 bytes at a time
+ * with the compiler's vector types: the expected words advance by one add,
+ * and an XOR and an OR gather the differences; only a buffer
  * that fails is looked at byte by byte, to name the first wrong byte. And
  * the sender hardly writes at all: a buffer of a multiple of 64 KiB, sent
  * again at the next offset, needs only its unit headers rewritten, one
@@ -49,7 +50,7 @@ void lan_fill(uint64_t key, void *buf, uint64_t off, size_t len);
  */
 void lan_refill(uint64_t key, void *buf, uint64_t off, size_t len, uint64_t prev_off);
 
-/* Write the 8 bytes key ^ off (a header, or a UDP datagram's name) at p. */
+/* Write the 8 bytes key + off (a header, or a UDP datagram's name) at p. */
 void lan_put_header(uint64_t key, void *p, uint64_t off);
 
 /*
@@ -60,7 +61,7 @@ int lan_check(uint64_t key, const void *buf, uint64_t off, size_t len, uint64_t 
 
 /*
  * What a unit header (or a UDP datagram's first word) says: the offset it
- * holds in this stream (word XOR key), for "found data of offset X" when a
+ * holds in this stream (word - key), for "found data of offset X" when a
  * piece of the stream landed in the wrong place. Returns 1 when that offset
  * is plausible (a multiple of 8 below limit), else 0.
  */
