@@ -65,7 +65,8 @@ inA "$runner" lan --server --bind "$a_ip" --port 5301 --limit-seconds "$limit" \
 pids+=($!)
 sleep 1
 
-# One run: prints "MBIT_PER_S SENDER_CPU_PERCENT" (the receiver's mean).
+# One run: prints "MBIT_PER_S SENDER_CPU_PERCENT CPU_MS_PER_GB" (the
+# receiver's mean; the CPU time of both ends per 10^9 bytes moved).
 run_iperf3() {	# STREAMS REVERSE TAG
 	local rev=
 	[ "$2" = 1 ] && rev=-R
@@ -76,7 +77,9 @@ run_iperf3() {	# STREAMS REVERSE TAG
 		inrx && /"bits_per_second"/ { gsub(/[^0-9.e+]/, "", $2); bps = $2; inrx = 0 }
 		/"host_total"/ { gsub(/[^0-9.e+]/, "", $2); host = $2 }
 		/"remote_total"/ { gsub(/[^0-9.e+]/, "", $2); remote = $2 }
-		END { if (bps == "") exit 1; printf "%.1f %.1f\n", bps / 1e6, rev ? remote : host }
+		END { if (bps == "") exit 1
+		      printf "%.1f %.1f %.1f\n", bps / 1e6, rev ? remote : host,
+			(host + remote) * 80000 / (bps / 1e6) }
 	' "$OUT/$3.json"
 }
 run_burnkit() {	# STREAMS REVERSE TAG
@@ -91,16 +94,16 @@ run_burnkit() {	# STREAMS REVERSE TAG
 			match($0, /"server_cpu_percent":[0-9.e+-]*/)
 			r = substr($0, RSTART + 21, RLENGTH - 21)
 		}
-		END { if (m == "") exit 1; printf "%.1f %.1f\n", m, rev ? r : h }
+		END { if (m == "") exit 1; printf "%.1f %.1f %.1f\n", m, rev ? r : h, (h + r) * 80000 / m }
 	' "$OUT/$3.jsonl"
 }
 
-# median and spread of the words on stdin: "MEDIAN MIN MAX"
+# median and spread of the words on stdin: "MEDIAN MIN MAX", in format $1
 stats() {
-	tr ' ' '\n' | grep -v '^$' | sort -g | awk '
+	tr ' ' '\n' | grep -v '^$' | sort -g | awk -v f="${1:-%.0f}" '
 		{ v[NR] = $1 }
 		END { m = NR % 2 ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2
-		      printf "%.1f %.1f %.1f\n", m, v[1], v[NR] }'
+		      printf f " " f " " f "\n", m, v[1], v[NR] }'
 }
 
 netem_why=
@@ -113,28 +116,31 @@ fi
 
 echo "lan.sh: iperf3 and burnkit lan over a veth pair between two namespaces," \
 	"$ROUNDS rounds of ${SECONDS_PER_RUN} s runs each, alternating"
-printf "%-22s %10s %16s %10s %16s %7s %15s %9s %9s\n" case "iperf3" "spread" "burnkit" \
-	"spread" ratio "round ratios" "cpu ip3" "cpu bk"
+printf "%-20s %9s %13s %9s %13s %6s %9s %7s %7s %6s %6s\n" case "iperf3" "spread" "burnkit" \
+	"spread" ratio "rounds" "cpu ip3" "cpu bk" "ms/GB" "ms/GB"
 bench_case() {	# NAME STREAMS REVERSE
-	local i3=() bk=() r=() c3=() cb=() x y
+	local i3=() bk=() r=() c3=() cb=() g3=() gb=() x y
 	for k in $(seq 1 "$ROUNDS"); do
-		read -r x c < <(run_iperf3 "$2" "$3" "iperf3-$1-$k")
-		i3+=("$x"); c3+=("$c")
-		read -r y c < <(run_burnkit "$2" "$3" "burnkit-$1-$k")
-		bk+=("$y"); cb+=("$c")
+		read -r x c g < <(run_iperf3 "$2" "$3" "iperf3-$1-$k")
+		i3+=("$x"); c3+=("$c"); g3+=("$g")
+		read -r y c g < <(run_burnkit "$2" "$3" "burnkit-$1-$k")
+		bk+=("$y"); cb+=("$c"); gb+=("$g")
 		r+=("$(awk -v a="$y" -v b="$x" 'BEGIN { printf "%.3f", (b > 0 ? a / b : 0) }')")
 	done
 	read -r m3 lo3 hi3 < <(echo "${i3[@]}" | stats)
 	read -r mb lob hib < <(echo "${bk[@]}" | stats)
-	read -r mr lor hir < <(echo "${r[@]}" | stats)
+	read -r mr lor hir < <(echo "${r[@]}" | stats %.2f)
 	read -r mc3 _ _ < <(echo "${c3[@]}" | stats)
 	read -r mcb _ _ < <(echo "${cb[@]}" | stats)
+	read -r mg3 _ _ < <(echo "${g3[@]}" | stats)
+	read -r mgb _ _ < <(echo "${gb[@]}" | stats)
 	local ratio flag
 	ratio=$(awk -v a="$mb" -v b="$m3" 'BEGIN { printf "%.3f", (b > 0 ? a / b : 0) }')
 	flag=$(awk -v lo="$lor" -v hi="$hir" -v m="$mr" \
 		'BEGIN { print (m > 0 && (hi - lo) / m > 0.10) ? " unstable" : "" }')
-	printf "%-22s %10.1f %16s %10.1f %16s %7s %15s %8.1f%% %8.1f%%%s\n" "$1" "$m3" \
-		"$lo3-$hi3" "$mb" "$lob-$hib" "$ratio" "$lor-$hir" "$mc3" "$mcb" "$flag"
+	printf "%-20s %9.0f %13s %9.0f %13s %6s %9s %6.0f%% %6.0f%% %6.0f %6.0f%s\n" "$1" \
+		"$m3" "$lo3-$hi3" "$mb" "$lob-$hib" "$ratio" "$lor-$hir" "$mc3" "$mcb" "$mg3" \
+		"$mgb" "$flag"
 }
 for netem in 0 1; do
 	if [ "$netem" = 1 ]; then
@@ -151,5 +157,7 @@ for netem in 0 1; do
 	bench_case "4 streams up$sfx" 4 0
 	bench_case "4 streams down$sfx" 4 1
 done
-echo "Mbit/s: the receiver's mean (10^6 bits); cpu: the sender's share of one CPU;" \
-	"burnkit checked every byte it received."
+echo "Mbit/s: the receiver's mean (10^6 bits), median and spread of the rounds;" \
+	"ratio: burnkit/iperf3 of the medians; rounds: the round ratios' spread;" \
+	"cpu: the sender's share of one CPU; ms/GB: CPU time of both ends per 10^9 bytes" \
+	"(iperf3, then burnkit). burnkit checked every byte it received."
