@@ -494,6 +494,9 @@ const struct bk_tester bk_tester_lan = {
 	.log_prefix = "logLan",
 	.quick = NULL,
 	.flags = BK_TF_NO_TIMER | BK_TF_HOST_ARG,
+	/* A run is a pass: its receivers' mean over the run. */
+	.throughput = { .record = "lan_run", .value = "mbit_per_s", .unit = "Mbit/s",
+			.seconds = "seconds", .duration_opt = "seconds" },
 	.supported = lan_supported,
 	.run = lan_run,
 };

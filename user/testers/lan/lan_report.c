@@ -341,6 +341,7 @@ int lan_report_end(struct lan_session *s)
 	bk_json_str(&j, "peer", s->peer);
 	bk_json_str(&j, "proto", s->cfg.udp ? "udp" : "tcp");
 	bk_json_uint(&j, "streams", s->cfg.streams);
+	bk_json_realp(&j, "seconds", s->cfg.seconds, 6);
 	for (int d = 0; d < 2; d++) {
 		struct lan_dir_total *t = &tot[d];
 		char key[48];
