@@ -65,10 +65,12 @@ inB() { ip netns exec "$nsb" "$@"; }
 
 # Servers in A, bounded: they stop on their own after the bench's time.
 limit=$(( (ROUNDS * 8 * 2 + 8) * (SECONDS_PER_RUN + 3) ))
-inA timeout "$limit" iperf3 -s -B "$a_ip" -p 5201 > "$OUT/iperf3-server.out" 2>&1 &
+# (ip netns exec runs them in place: $! is the server itself, for cleanup)
+ip netns exec "$nsa" timeout "$limit" iperf3 -s -B "$a_ip" -p 5201 \
+	> "$OUT/iperf3-server.out" 2>&1 &
 pids+=($!)
-inA "$runner" lan --server --bind "$a_ip" --port 5301 --limit-seconds "$limit" \
-	--interval 0 > "$OUT/burnkit-server.out" 2>&1 &
+ip netns exec "$nsa" "$runner" lan --server --bind "$a_ip" --port 5301 \
+	--limit-seconds "$limit" --interval 0 > "$OUT/burnkit-server.out" 2>&1 &
 pids+=($!)
 sleep 1
 
