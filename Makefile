@@ -70,6 +70,10 @@ TESTER_SRCS += $(addprefix user/testers/drive/, \
 	drive_patterns.c drive_io.c drive.c speed.c speed_small.c sdcard.c \
 	capacity.c capacity_map.c capacity_report.c capacity_device.c)
 
+# The network: burnkit lan, client and server (user/testers/lan/).
+TESTER_SRCS += $(addprefix user/testers/lan/, \
+	lan.c lan_proto.c lan_session.c lan_tcp.c lan_udp.c lan_payload.c lan_report.c)
+
 REF_SRCS := $(addprefix asm/ref/, \
 	fpu.c int.c)
 
@@ -222,21 +226,27 @@ $(JSONL_CHECK): tests/tools/jsonl_check.c tests/tools/jsoncheck.c
 	$(HOSTCC_) -std=c11 -Wall -Wextra -Werror -D_GNU_SOURCE -O2 -o $@ $^
 
 # End-to-end command-line tests (TAP), each taking RUNNER [EMULATOR].
-CLI_TESTS := cli supported activity kerrors capacity fpu int inspect paging drive cook livermore
+CLI_TESTS := cli supported activity kerrors capacity fpu int inspect paging drive cook livermore lan
 
 FS_SHUTDOWN := build/tests/tools/fs_shutdown
 $(FS_SHUTDOWN): tests/tools/fs_shutdown.c
 	@mkdir -p $(@D)
 	$(HOSTCC_) -std=c11 -Wall -Wextra -Werror -D_GNU_SOURCE -O2 -o $@ $^
 
-cli-test: all $(JSONL_CHECK) $(FS_SHUTDOWN) $(LFK_WRONG_RUNNER)
+# burnkit lan's tests: a relay that flips one byte, a server that is not burnkit.
+LAN_RELAY := build/tests/tools/lan_relay
+$(LAN_RELAY): tests/tools/lan_relay.c
+	@mkdir -p $(@D)
+	$(HOSTCC_) -std=c11 -Wall -Wextra -Werror -D_GNU_SOURCE -O2 -o $@ $^
+
+cli-test: all $(JSONL_CHECK) $(FS_SHUTDOWN) $(LFK_WRONG_RUNNER) $(LAN_RELAY)
 	@for t in $(CLI_TESTS); do tests/cli/$$t.sh $(RUNNER) || exit 1; done
 
 # Cross runners under qemu-user: the kernels against their references, and
 # the command-line tests end to end.
 cross-test: $(addprefix cross-test-,$(CROSS_ARCHES))
 
-cross-test-%: $(JSONL_CHECK) $(FS_SHUTDOWN)
+cross-test-%: $(JSONL_CHECK) $(FS_SHUTDOWN) $(LAN_RELAY)
 	$(MAKE) --no-print-directory ARCH=$* BUILD=build/$* all asm-test lfk-test lfk-wrong
 	@for t in $(CLI_TESTS); do \
 		tests/cli/$$t.sh build/$*/burnkit $(QEMU_$*) || exit 1; done

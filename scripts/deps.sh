@@ -3,7 +3,8 @@
 #   build  compile the runner and the module (make, make run)
 #   check  everything `make check` uses: cross compilers, qemu, Criterion,
 #          clang's libFuzzer, the VM kernel tools (default)
-#   bench  what the benchmarks compare with and count by (fio, valgrind)
+#   bench  what the benchmarks compare with and count by (fio, valgrind,
+#          iperf3; iproute2 for the network namespaces of lan.sh)
 # Idempotent; silent when everything is present. Not root and no
 # password-less sudo: prints the command to run and exits 1.
 set -eu
@@ -26,7 +27,7 @@ fi
 
 check="$build clang libclang-rt-dev libcriterion-dev valgrind libxml2-utils
 	qemu-user-static qemu-system-x86 qemu-system-arm busybox-static cpio
-	e2fsprogs xz-utils perl libnl-3-dev libnl-genl-3-dev"
+	e2fsprogs xz-utils perl libnl-3-dev libnl-genl-3-dev iproute2"
 case $arch in
 	amd64) check="$check gcc-aarch64-linux-gnu gcc-arm-linux-gnueabihf
 		libc6-dev-arm64-cross libc6-dev-armhf-cross
@@ -34,7 +35,7 @@ case $arch in
 	arm64) check="$check gcc-arm-linux-gnueabihf libc6-dev-armhf-cross
 		binutils-arm-linux-gnueabihf" ;;
 esac
-bench="$build fio valgrind"
+bench="$build fio valgrind iperf3 iproute2"
 
 case $profile in
 	build) want="$build $headers" ;;

@@ -139,11 +139,11 @@ int bk_tester_main(const struct bk_tester *t, int argc, char **argv)
 	memset(&ctx, 0, sizeof(ctx));
 	ctx.tester = t;
 	bk_msg_set_tester(t->name);
-	if ((t->flags & BK_TF_FILE_ARG) && argc > 0 && argv[0][0] != '-') {
+	if ((t->flags & (BK_TF_FILE_ARG | BK_TF_HOST_ARG)) && argc > 0 && argv[0][0] != '-') {
 		static char *with_file[256];
 
 		if (argc + 1 < (int)BK_ARRAY_SIZE(with_file)) {
-			with_file[0] = "--file";
+			with_file[0] = t->flags & BK_TF_HOST_ARG ? "--host" : "--file";
 			memcpy(with_file + 1, argv, (size_t)argc * sizeof(*argv));
 			argv = with_file;
 			argc++;

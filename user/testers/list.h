@@ -23,6 +23,7 @@
 	X(speed)	\
 	X(sdcard)	\
 	X(capacity)	\
+	X(lan)		\
 	X(burnin)
 
 #endif

@@ -39,6 +39,7 @@ enum {
 	BK_TF_TOOL = 1u << 1,		/* a tool, not a stress test */
 	BK_TF_NO_TIMER = 1u << 2,	/* does not need the timer measured */
 	BK_TF_FILE_ARG = 1u << 3,	/* "burnkit NAME FILE ...": FILE is --file */
+	BK_TF_HOST_ARG = 1u << 4,	/* "burnkit NAME HOST ...": HOST is --host */
 };
 
 /*

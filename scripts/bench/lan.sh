@@ -1,0 +1,172 @@
+#!/bin/bash
+# SPDX-License-Identifier: MIT
+#
+# lan.sh: burnkit lan against iperf3 over the same link. Two network
+# namespaces made here, joined by a veth pair with link-local addresses
+# (169.254.77.1 and .2, nothing else on them); in each, a server of each
+# tool; the clients alternate, iperf3 then burnkit, ROUNDS rounds of each
+# case (1 and 4 streams, client to server and reversed), SECONDS each run.
+# Reported per case: the receivers' Mbit/s (10^6 bits; median and spread,
+# min-max, over the rounds), the ratio burnkit/iperf3 of the medians, the
+# round ratios' spread ("unstable" when they differ by more than 10 % of
+# the median), and each tool's sender CPU. burnkit checks every byte it
+# receives; iperf3 checks none.
+# With sch_netem (a module on most distributions' kernels), the same cases
+# again under "delay 1ms loss 0.1%"; without, those rows are skipped and the
+# reason printed.
+# The goal: burnkit >= 0.95 x iperf3 on one stream.
+#
+# Usage: scripts/bench/lan.sh   (as root: namespaces; builds the runner;
+#   skipped, with the reason, where namespaces cannot be made)
+# Environment: ROUNDS (3), SECONDS_PER_RUN (5).
+# Exits non-zero only when something fails to build or run.
+
+set -eu
+cd "$(dirname "$0")/../.."
+
+ROUNDS=${ROUNDS:-3}
+SECONDS_PER_RUN=${SECONDS_PER_RUN:-5}
+OUT=build/bench/lan
+mkdir -p "$OUT"
+make -s all
+runner=$PWD/build/burnkit
+command -v iperf3 >/dev/null || { echo "lan.sh: iperf3 missing (scripts/deps.sh bench)" >&2; exit 1; }
+if [ "$(id -u)" -ne 0 ]; then
+	echo "lan.sh: skipped: its network namespaces need root"
+	exit 0
+fi
+
+tag=$$
+nsa=bklan_a_$tag nsb=bklan_b_$tag
+va=bkla$tag vb=bklb$tag
+a_ip=169.254.77.1 b_ip=169.254.77.2
+pids=()
+cleanup() {
+	for p in "${pids[@]}"; do kill "$p" 2>/dev/null || true; done
+	for p in "${pids[@]}"; do wait "$p" 2>/dev/null || true; done
+	ip netns del "$nsa" 2>/dev/null || true
+	ip netns del "$nsb" 2>/dev/null || true
+}
+trap cleanup EXIT INT TERM
+
+if ! ip netns add "$nsa" 2>"$OUT/netns.err"; then
+	echo "lan.sh: skipped: network namespaces not allowed here: $(head -1 "$OUT/netns.err")"
+	exit 0
+fi
+ip netns add "$nsb"
+ip link add "$va" netns "$nsa" type veth peer name "$vb" netns "$nsb"
+ip -n "$nsa" addr add "$a_ip/30" dev "$va"
+ip -n "$nsb" addr add "$b_ip/30" dev "$vb"
+for n in "$nsa" "$nsb"; do ip -n "$n" link set lo up; done
+ip -n "$nsa" link set "$va" up
+ip -n "$nsb" link set "$vb" up
+inA() { ip netns exec "$nsa" "$@"; }
+inB() { ip netns exec "$nsb" "$@"; }
+
+# Servers in A, bounded: they stop on their own after the bench's time.
+limit=$(( (ROUNDS * 8 * 2 + 8) * (SECONDS_PER_RUN + 3) ))
+# (ip netns exec runs them in place: $! is the server itself, for cleanup)
+ip netns exec "$nsa" timeout "$limit" iperf3 -s -B "$a_ip" -p 5201 \
+	> "$OUT/iperf3-server.out" 2>&1 &
+pids+=($!)
+ip netns exec "$nsa" "$runner" lan --server --bind "$a_ip" --port 5301 \
+	--limit-seconds "$limit" --interval 0 > "$OUT/burnkit-server.out" 2>&1 &
+pids+=($!)
+sleep 1
+
+# One run: prints "MBIT_PER_S SENDER_CPU_PERCENT CPU_MS_PER_GB" (the
+# receiver's mean; the CPU time of both ends per 10^9 bytes moved).
+run_iperf3() {	# STREAMS REVERSE TAG
+	local rev=
+	[ "$2" = 1 ] && rev=-R
+	inB iperf3 -c "$a_ip" -p 5201 -t "$SECONDS_PER_RUN" -P "$1" $rev -J \
+		> "$OUT/$3.json" 2>&1
+	awk -v rev="$2" '
+		/"sum_received"/ { inrx = 1 }
+		inrx && /"bits_per_second"/ { gsub(/[^0-9.e+]/, "", $2); bps = $2; inrx = 0 }
+		/"host_total"/ { gsub(/[^0-9.e+]/, "", $2); host = $2 }
+		/"remote_total"/ { gsub(/[^0-9.e+]/, "", $2); remote = $2 }
+		END { if (bps == "") exit 1
+		      printf "%.1f %.1f %.1f\n", bps / 1e6, rev ? remote : host,
+			(host + remote) * 80000 / (bps / 1e6) }
+	' "$OUT/$3.json"
+}
+run_burnkit() {	# STREAMS REVERSE TAG
+	local rev=
+	[ "$2" = 1 ] && rev=--reverse
+	inB "$runner" lan "$a_ip" --port 5301 --seconds "$SECONDS_PER_RUN" --parallel "$1" \
+		$rev --interval 0 --json "$OUT/$3.jsonl" > "$OUT/$3.out" 2>&1
+	awk -v rev="$2" '
+		/"type":"summary"/ {
+			match($0, /"mbit_per_s":[0-9.e+-]*/); m = substr($0, RSTART + 13, RLENGTH - 13)
+			match($0, /"cpu_percent":[0-9.e+-]*/); h = substr($0, RSTART + 14, RLENGTH - 14)
+			match($0, /"server_cpu_percent":[0-9.e+-]*/)
+			r = substr($0, RSTART + 21, RLENGTH - 21)
+		}
+		END { if (m == "") exit 1; printf "%.1f %.1f %.1f\n", m, rev ? r : h, (h + r) * 80000 / m }
+	' "$OUT/$3.jsonl"
+}
+
+# median and spread of the words on stdin: "MEDIAN MIN MAX", in format $1
+stats() {
+	tr ' ' '\n' | grep -v '^$' | sort -g | awk -v f="${1:-%.0f}" '
+		{ v[NR] = $1 }
+		END { m = NR % 2 ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2
+		      printf f " " f " " f "\n", m, v[1], v[NR] }'
+}
+
+netem_why=
+if ! inA tc qdisc add dev "$va" root netem delay 1ms loss 0.1% 2>"$OUT/netem.err"; then
+	netem_why="no sch_netem on this kernel ($(head -1 "$OUT/netem.err"))"
+	modprobe -n sch_netem 2>/dev/null || netem_why="no sch_netem module for kernel $(uname -r)"
+else
+	inA tc qdisc del dev "$va" root
+fi
+
+echo "lan.sh: iperf3 and burnkit lan over a veth pair between two namespaces," \
+	"$ROUNDS rounds of ${SECONDS_PER_RUN} s runs each, alternating"
+printf "%-20s %9s %13s %9s %13s %6s %9s %7s %7s %6s %6s\n" case "iperf3" "spread" "burnkit" \
+	"spread" ratio "rounds" "cpu ip3" "cpu bk" "ms/GB" "ms/GB"
+bench_case() {	# NAME STREAMS REVERSE
+	local i3=() bk=() r=() c3=() cb=() g3=() gb=() x y
+	for k in $(seq 1 "$ROUNDS"); do
+		read -r x c g < <(run_iperf3 "$2" "$3" "iperf3-$1-$k")
+		i3+=("$x"); c3+=("$c"); g3+=("$g")
+		read -r y c g < <(run_burnkit "$2" "$3" "burnkit-$1-$k")
+		bk+=("$y"); cb+=("$c"); gb+=("$g")
+		r+=("$(awk -v a="$y" -v b="$x" 'BEGIN { printf "%.3f", (b > 0 ? a / b : 0) }')")
+	done
+	read -r m3 lo3 hi3 < <(echo "${i3[@]}" | stats)
+	read -r mb lob hib < <(echo "${bk[@]}" | stats)
+	read -r mr lor hir < <(echo "${r[@]}" | stats %.2f)
+	read -r mc3 _ _ < <(echo "${c3[@]}" | stats)
+	read -r mcb _ _ < <(echo "${cb[@]}" | stats)
+	read -r mg3 _ _ < <(echo "${g3[@]}" | stats)
+	read -r mgb _ _ < <(echo "${gb[@]}" | stats)
+	local ratio flag
+	ratio=$(awk -v a="$mb" -v b="$m3" 'BEGIN { printf "%.3f", (b > 0 ? a / b : 0) }')
+	flag=$(awk -v lo="$lor" -v hi="$hir" -v m="$mr" \
+		'BEGIN { print (m > 0 && (hi - lo) / m > 0.10) ? " unstable" : "" }')
+	printf "%-20s %9.0f %13s %9.0f %13s %6s %9s %6.0f%% %6.0f%% %6.0f %6.0f%s\n" "$1" \
+		"$m3" "$lo3-$hi3" "$mb" "$lob-$hib" "$ratio" "$lor-$hir" "$mc3" "$mcb" "$mg3" \
+		"$mgb" "$flag"
+}
+for netem in 0 1; do
+	if [ "$netem" = 1 ]; then
+		if [ -n "$netem_why" ]; then
+			echo "netem rows (delay 1ms loss 0.1%) skipped: $netem_why"
+			break
+		fi
+		inA tc qdisc add dev "$va" root netem delay 1ms loss 0.1%
+		inB tc qdisc add dev "$vb" root netem delay 1ms loss 0.1%
+	fi
+	sfx=; [ "$netem" = 1 ] && sfx=" netem"
+	bench_case "1 stream up$sfx" 1 0
+	bench_case "1 stream down$sfx" 1 1
+	bench_case "4 streams up$sfx" 4 0
+	bench_case "4 streams down$sfx" 4 1
+done
+echo "Mbit/s: the receiver's mean (10^6 bits), median and spread of the rounds;" \
+	"ratio: burnkit/iperf3 of the medians; rounds: the round ratios' spread;" \
+	"cpu: the sender's share of one CPU; ms/GB: CPU time of both ends per 10^9 bytes" \
+	"(iperf3, then burnkit). burnkit checked every byte it received."
