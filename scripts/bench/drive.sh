@@ -75,6 +75,22 @@ trap 'rm -rf "$fio_file" "$bench_runner" "$tmp"' EXIT
 mkdir -p "$tmp"
 : > "$rounds_log"
 
+# The block device under DIR, for its request counts (/sys/class/block/DEV/stat).
+dev=$(basename "$(df -P "$DIR" | awk 'NR == 2 { print $1 }')")
+dev_stat=/sys/class/block/$dev/stat
+[ -r "$dev_stat" ] || dev_stat=""
+
+# io_count DIRECTION: "requests sectors" completed so far on the device (read or write).
+io_count() {
+	[ -n "$dev_stat" ] || { echo "0 0"; return; }
+	awk -v d="$1" '{ print (d == "read" ? $1 " " $3 : $5 " " $7) }' "$dev_stat"
+}
+
+# req_kib "BEFORE" "AFTER": KiB per request between two io_count lines (0: unknown).
+req_kib() {
+	echo "$1 $2" | awk '{ r = $3 - $1; print (r > 0 ? int(($4 - $2) / 2 / r + 0.5) : 0) }'
+}
+
 fio_common() {
 	echo --name=bench --filename="$fio_file" --size="$SIZE" --direct=1 --ioengine=io_uring
 }
@@ -82,31 +98,37 @@ fio_common() {
 # fio_side PEER RW BS DEPTH: lays out a fresh file, runs the timed job;
 # prints "MB/s resident-pages-after" (MB = 10^6 bytes).
 fio_side() {
-	local peer=$1 rw=$2 bs=$3 depth=$4 verify=() line
+	local peer=$1 rw=$2 bs=$3 depth=$4 verify=() line before dir=read
+	case $rw in *write) dir=write ;; esac
 	[ "$peer" = fio-verify ] && verify=(--verify=crc32c --verify_interval=4k --verify_state_save=0)
 	rm -f "$fio_file"
 	fio $(fio_common) --rw=write --bs=1M --iodepth="$depth" --end_fsync=1 \
 		"${verify[@]}" ${verify:+--do_verify=0} --output-format=terse >/dev/null
 	case $rw in *write) [ -n "${verify[*]}" ] && verify+=(--do_verify=0) ;; esac
+	before=$(io_count "$dir")
 	line=$(fio $(fio_common) --rw="$rw" --bs="$bs" --iodepth="$depth" --time_based \
 		--runtime="$SECONDS_PER_JOB" --randrepeat=0 --end_fsync=1 "${verify[@]}" \
 		--output-format=terse --terse-version=3)
 	# terse v3: field 5 error, 7 read KiB/s, 48 write KiB/s.
-	echo "$line" | awk -F';' -v res="$(fincore --noheadings --output PAGES "$fio_file")" '
+	echo "$line" | awk -F';' -v res="$(fincore --noheadings --output PAGES "$fio_file")" \
+		-v req="$(req_kib "$before" "$(io_count "$dir")")" '
 		$5 != 0 { print "fio failed: error " $5 > "/dev/stderr"; exit 1 }
-		{ print ($48 > 0 ? $48 : $7) * 1.024 / 1000, res + 0 }'
+		{ print ($48 > 0 ? $48 : $7) * 1.024 / 1000, res + 0, req }'
 }
 
-# burnkit_side TEST BS DEPTH: prints "MB/s resident-pages-after".
+# burnkit_side TEST BS DEPTH: prints "MB/s resident-pages-after KiB-per-request"
+# (reads only: a write job's count would hold its preparing pass; 0 there).
 burnkit_side() {
-	local json=$tmp/sdcard.jsonl block=$2
+	local json=$tmp/sdcard.jsonl block=$2 before req=0
 	[ "$block" = 4k ] && block=1M	# the random tests use 4 KB; 1 MB lays the file out
 	rm -f "$json"
+	before=$(io_count read)
 	"$bench_runner" sdcard --filepath "$DIR" --size "$SIZE" --only "$1" --block "$block" \
 		--depth "$3" --seconds "$SECONDS_PER_JOB" --time-based --no-targets \
 		--json "$json" >/dev/null 2>"$tmp/sdcard.err" || { cat "$tmp/sdcard.err" >&2; return 1; }
+	case $1 in *read) req=$(req_kib "$before" "$(io_count read)") ;; esac
 	grep '"type":"sdcard_test"' "$json" |
-		sed 's/.*"mb_per_s":\([0-9.e+-]*\).*"resident_pages_after":\([0-9]*\).*/\1 \2/'
+		sed "s/.*\"mb_per_s\":\([0-9.e+-]*\).*\"resident_pages_after\":\([0-9]*\).*/\1 \2 $req/"
 }
 
 # stats FILE: per-round ratios (one a line) -> "median spread%". From 5
@@ -129,8 +151,11 @@ echo "directory $DIR ($(df -PT "$DIR" | awk 'NR == 2 { print $2 }')), file $SIZE
 echo "ratio: median of burnkit / peer per round; spread: (max - min) / median of those" \
 	"(from 5 rounds on, the extreme two set aside); peers: fio, fio with verify=crc32c"
 echo
-printf '%-13s %2s %9s %9s %6s %6s %-8s %9s %6s %6s %-8s %3s\n' workload QD "bk MB/s" "fio MB/s" \
-	ratio spread "" "fio+v" ratio spread "" n
+echo "req KiB: KiB per device request in the timed job, burnkit (reads) / fio; a 1 MB transfer" \
+	"whose buffer the device takes in fewer pieces than its pages goes down split"
+echo
+printf '%-13s %2s %9s %9s %6s %6s %-8s %9s %6s %6s %-8s %3s %s\n' workload QD "bk MB/s" "fio MB/s" \
+	ratio spread "" "fio+v" ratio spread "" n "req KiB"
 
 sides=(burnkit fio fio-verify)
 failed_goals="" unstable=""
@@ -140,7 +165,7 @@ for job in "seq-write write 1M" "seq-read read 1M" "rand-read randread 4k" \
 	test=$1 rw=$2 bs=$3
 	case " ${ONLY:-$test} " in *" $test "*) ;; *) continue ;; esac
 	for depth in $DEPTHS; do
-		rm -f "$tmp"/r.* "$tmp"/mb.*
+		rm -f "$tmp"/r.* "$tmp"/mb.* "$tmp"/req.*
 		cached=0 r=0
 		while :; do
 			r=$((r + 1))
@@ -155,8 +180,10 @@ for job in "seq-write write 1M" "seq-read read 1M" "rand-read randread 4k" \
 				set -- $out
 				mb[$side]=$1
 				[ "$2" -gt 0 ] && cached=1
-				echo "$test $bs QD$depth round $r $side $1 MB/s, $2 pages in RAM after" >> "$rounds_log"
+				echo "$test $bs QD$depth round $r $side $1 MB/s, $2 pages in RAM after," \
+					"$3 KiB per device request" >> "$rounds_log"
 				echo "$1" >> "$tmp/mb.$side"
+				[ "$3" -gt 0 ] && echo "$3" >> "$tmp/req.$side"
 			done
 			for peer in fio fio-verify; do
 				awk -v b="${mb[burnkit]}" -v f="${mb[$peer]}" \
@@ -175,10 +202,14 @@ for job in "seq-write write 1M" "seq-read read 1M" "rand-read randread 4k" \
 		}
 		v_f=$(verdict "$ratio_f" "$spread_f" 0.95)
 		v_v=$(verdict "$ratio_v" "$spread_v" 1.0)
-		printf '%-13s %2s %9.1f %9.1f %6.3f %5.1f%% %-8s %9.1f %6.3f %5.1f%% %-8s %3s\n' \
+		req=""
+		for side in burnkit fio; do
+			[ -s "$tmp/req.$side" ] && req="$req/$(median < "$tmp/req.$side")" || req="$req/-"
+		done
+		printf '%-13s %2s %9.1f %9.1f %6.3f %5.1f%% %-8s %9.1f %6.3f %5.1f%% %-8s %3s %s\n' \
 			"$test $bs" "$depth" "$(median < "$tmp/mb.burnkit")" "$(median < "$tmp/mb.fio")" \
 			"$ratio_f" "$spread_f" "$v_f" "$(median < "$tmp/mb.fio-verify")" "$ratio_v" \
-			"$spread_v" "$v_v" "$r"
+			"$spread_v" "$v_v" "$r" "${req#/}"
 		for v in "fio:$v_f" "fio+verify:$v_v"; do
 			case ${v#*:} in
 			unstable|cached) unstable="$unstable $test/QD$depth/${v%%:*}" ;;
