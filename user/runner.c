@@ -9,6 +9,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "memstat.h"
 #include "record/activity.h"
 #include "record/kerrors.h"
 #include "suites/runner.h"
@@ -128,6 +129,21 @@ static int dry_run(struct bk_ctx *ctx)
 	return BK_EXIT_OK;
 }
 
+/*
+ * Peak RSS of the run, in the summary: the tester's own, and for a suite
+ * or tester that ran children, the largest child's.
+ */
+static void summary_rss(struct bk_ctx *ctx)
+{
+	struct bk_peak_rss rss;
+
+	if (bk_peak_rss(&rss))
+		return;
+	bk_json_uint(&ctx->log.summary, "peak_rss_kib", rss.self_kib);
+	if (rss.children_kib)
+		bk_json_uint(&ctx->log.summary, "children_peak_rss_kib", rss.children_kib);
+}
+
 int bk_tester_main(const struct bk_tester *t, int argc, char **argv)
 {
 	static struct bk_ctx ctx;
@@ -218,6 +234,7 @@ int bk_tester_main(const struct bk_tester *t, int argc, char **argv)
 
 	pause_at_end(&ctx);
 	config_header(&ctx);
+	summary_rss(&ctx);
 	bk_log_close(&ctx.log, rc);
 out_params:
 	bk_params_free(&ctx.params);

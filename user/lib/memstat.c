@@ -6,6 +6,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
 
 /* The number after `key` at the start of a line of text, or 0. */
 static unsigned long long field(const char *text, const char *key, int *found)
@@ -65,4 +66,17 @@ int bk_memstat_supported(char *why, size_t len)
 	snprintf(why, len, "cannot read MemAvailable in /proc/meminfo (is /proc "
 		 "mounted? Linux 3.14 or later?): the test sizes itself by it");
 	return -1;
+}
+
+int bk_peak_rss(struct bk_peak_rss *p)
+{
+	struct rusage self, children;
+
+	memset(p, 0, sizeof(*p));
+	if (getrusage(RUSAGE_SELF, &self) || getrusage(RUSAGE_CHILDREN, &children))
+		return -1;
+	/* Linux counts ru_maxrss in KiB. */
+	p->self_kib = (unsigned long long)self.ru_maxrss;
+	p->children_kib = (unsigned long long)children.ru_maxrss;
+	return 0;
 }

@@ -5,6 +5,7 @@
  * vmstat shows as free, cache, si, so, and the kernel's OOM kill count.
  * Paths are read below a root directory ("" or NULL for the live system;
  * BURNKIT_SYSROOT overrides NULL, as for sysinfo), so tests can use fixtures.
+ * And this process's own peak resident set (getrusage), for the summary.
  */
 #ifndef BK_MEMSTAT_H
 #define BK_MEMSTAT_H
@@ -39,5 +40,17 @@ static inline unsigned long long bk_memstat_swap_used(const struct bk_memstat *m
 {
 	return m->swap_total > m->swap_free ? m->swap_total - m->swap_free : 0;
 }
+
+/*
+ * Peak resident set size in KiB (getrusage ru_maxrss): of this process, and
+ * of the largest of its children waited for so far (0 when none ended).
+ */
+struct bk_peak_rss {
+	unsigned long long self_kib;
+	unsigned long long children_kib;
+};
+
+/* 0, or -1 when getrusage fails (then both are 0). */
+int bk_peak_rss(struct bk_peak_rss *p);
 
 #endif
