@@ -32,7 +32,7 @@ TESTER_SRCS += $(LFK_SRCS) user/testers/livermore/livermore.c
 
 # Recording and cooking: sensors, throttle events, timelines, charts.
 LIB_SRCS += $(addprefix user/lib/record/, \
-	jsonread.c sensors.c kmod_events.c kmod_netlink.c recorder.c ticker.c \
+	jsonread.c sensors.c clockmeter.c kmod_events.c kmod_netlink.c recorder.c ticker.c \
 	timeline.c analysis.c svg.c timeline_plot.c timeline_csv.c activity.c kerrors.c)
 TESTER_SRCS += $(addprefix user/testers/, \
 	temp.c activity.c report.c watch.c)

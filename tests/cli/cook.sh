@@ -58,6 +58,11 @@ ok "the summary gives the recorder's cost and the chart" sh -c "tail -n 1 $tmp/c
 ok "the chart is well-formed" xmllint --noout "$tmp/c.svg"
 ok "the chart draws both copies" sh -c "grep -q '<title>copy 0 fpu' $tmp/c.svg && grep -q '<title>copy 1 int' $tmp/c.svg"
 ok "the console ends with the summary" contains "$tmp/stdout" 'Performance lost'
+# No module: the effective clock is measured in user space, and says so.
+ok "samples carry the measured effective clock, every value above 0" sh -c "grep '\"type\":\"sample\"' $tmp/c.jsonl | grep '\"eff_mhz_source\":\"measured\"' | head -n 1 | grep -o '\"eff_mhz\":{[^}]*}' | grep -o ':[0-9][0-9.e+-]*' | tr -d : > $tmp/eff && [ -s $tmp/eff ] && awk '\$1 <= 0 { exit 1 }' $tmp/eff"
+ok "the sensors record names both clock sources" sh -c "grep '\"type\":\"sensors\"' $tmp/c.jsonl | grep -q '\"eff_mhz_source\":\"measured\"' && grep '\"type\":\"sensors\"' $tmp/c.jsonl | grep -Eq '\"mhz_source\":(\"cpufreq\"|\"nominal\"|null)'"
+ok "the chart labels the effective clock measured" sh -c "grep -q 'effective (measured)' $tmp/c.svg && grep -q 'CPU clock (.*effective: measured)' $tmp/c.svg"
+ok "the console says how the clock was had" contains "$tmp/stdout" 'effective clock measured'
 ok "report rebuilds the same summary from the file" sh -c "$emu $runner report $tmp/c.jsonl --svg $tmp/c2.svg --json $tmp/r2.jsonl >/dev/null && tail -n 1 $tmp/r2.jsonl | sed 's/.*\"span_s\"//;s/,\"svg\".*//' > $tmp/a && tail -n 1 $tmp/c.jsonl | sed 's/.*\"span_s\"//;s/,\"copies\".*//' > $tmp/b && cmp $tmp/a $tmp/b"
 head -c "$(($(wc -c < "$tmp/c.jsonl") * 2 / 3))" "$tmp/c.jsonl" > "$tmp/cut.jsonl"
 ok "report of that timeline cut at two thirds" status 0 report "$tmp/cut.jsonl"

@@ -21,8 +21,9 @@ static const struct bk_param temp_params[] = {
 	{ "seconds", "Seconds", BK_PT_REAL, 0.01, 86400, "1",
 	  "seconds between samples", NULL },
 	{ "clock-every", NULL, BK_PT_REAL, 0, 86400, "5",
-	  "measure the effective CPU clock through burnkit.ko every this many "
-	  "seconds (it keeps each CPU busy a few ms); 0 never", NULL },
+	  "measure the effective CPU clock every this many seconds: cycles through "
+	  "burnkit.ko, else a chain of dependent adds in user space (each keeps "
+	  "each CPU busy a few ms); 0 never", NULL },
 	BK_PARAMS_END
 };
 
@@ -46,11 +47,13 @@ static void what_is_read(struct bk_ctx *ctx, const struct bk_recorder *r)
 	for (int i = 0; i < s->ntemps; i++)
 		bk_out(&ctx->log, "%s %s (%s)%s", i ? "," : "", s->temps[i].name,
 		       s->temps[i].label, i == s->main_temp ? " = temp" : "");
-	bk_out(&ctx->log, "\n CPU clock: %s for %d CPUs", bk_mhz_method_name(s->mhz_method),
-	       s->ncpus);
-	if (r->have_kmod && r->clock_every_s > 0)
-		bk_out(&ctx->log, "; effective clock from burnkit.ko every %.3g s",
-		       r->clock_every_s);
+	bk_out(&ctx->log, "\n CPU clock: %s (%s) for %d CPUs",
+	       bk_mhz_source_name(s->mhz_method) ? bk_mhz_source_name(s->mhz_method) : "none",
+	       bk_mhz_method_name(s->mhz_method), s->ncpus);
+	if (bk_recorder_eff_source(r))
+		bk_out(&ctx->log, "; effective clock every %.3g s: %s", r->clock_every_s,
+		       r->have_kmod ? "cycles (burnkit.ko)" :
+		       "measured (dependent adds in user space, 2 ms a CPU)");
 	bk_out(&ctx->log, "\n Throttling: %s\n", r->have_kmod ?
 	       "burnkit.ko throttle sources and transitions" : "not recorded");
 	if (s->missing[0] || !r->have_kmod)
@@ -100,7 +103,9 @@ static void print_row(struct bk_ctx *ctx, const struct bk_recorder *r,
 				ADD(" %.0f", v);
 		}
 		if (r->have_eff)
-			ADD(" (effective)");
+			ADD(" (effective, %s)", bk_recorder_eff_source(r));
+		else if (bk_mhz_source_name(s->mhz_method))
+			ADD(" (%s)", bk_mhz_source_name(s->mhz_method));
 	}
 	if (r->have_kmod) {
 		if (!r->nactive)

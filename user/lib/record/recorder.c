@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: MIT
 #include "record/recorder.h"
+#include "record/clockmeter.h"
 #include "json.h"
 #include "util.h"
 
@@ -64,13 +65,15 @@ static void sensors_record(struct bk_recorder *r)
 	bk_json_array_end(&j);
 	bk_json_realp(&j, "sample_s", r->sample_s, 9);
 	bk_json_str(&j, "mhz_method", bk_mhz_method_name(s->mhz_method));
+	bk_json_str(&j, "mhz_source", bk_mhz_source_name(s->mhz_method));
+	bk_json_str(&j, "eff_mhz_source", bk_recorder_eff_source(r));
 	bk_json_bool(&j, "kmod", r->have_kmod);
 	bk_json_str(&j, "kmod_why", r->have_kmod ? NULL : r->kmod_why);
 	if (r->have_kmod && r->kev.period_ms)
 		bk_json_uint(&j, "throttle_period_ms", r->kev.period_ms);
 	else
 		bk_json_null(&j, "throttle_period_ms");
-	bk_json_realp(&j, "clock_every_s", r->have_kmod ? r->clock_every_s : 0, 6);
+	bk_json_realp(&j, "clock_every_s", bk_recorder_eff_source(r) ? r->clock_every_s : 0, 6);
 	bk_json_str(&j, "missing", s->missing[0] ? s->missing : NULL);
 	bk_rec_end(r->log, &j);
 	bk_json_free(&j);
@@ -122,9 +125,18 @@ void bk_recorder_open(struct bk_recorder *r, struct bk_log *log,
 	r->temp_min = r->temp_max = r->peak_any = NAN;
 	bk_sensors_open(&r->sensors, root);
 	r->have_kmod = !bk_kevents_open(&r->kev, r->kmod_why, sizeof(r->kmod_why));
+	/* A fixture tree's CPUs are not this machine's: nothing to measure. */
+	r->measure_clock = !r->have_kmod && clock_every_s > 0 && !r->sensors.root[0];
 	sensors_record(r);
 	if (r->have_kmod)
 		state_record(r);
+}
+
+const char *bk_recorder_eff_source(const struct bk_recorder *r)
+{
+	if (r->clock_every_s <= 0)
+		return NULL;
+	return r->have_kmod ? "cycles" : r->measure_clock ? "measured" : NULL;
 }
 
 void bk_recorder_close(struct bk_recorder *r)
@@ -136,7 +148,7 @@ void bk_recorder_close(struct bk_recorder *r)
 int bk_recorder_has_anything(const struct bk_recorder *r)
 {
 	return r->sensors.ntemps || r->sensors.mhz_method != BK_MHZ_NONE ||
-	       r->have_kmod;
+	       r->have_kmod || r->measure_clock;
 }
 
 double bk_recorder_temp(const struct bk_recorder *r)
@@ -262,9 +274,12 @@ void bk_recorder_sample(struct bk_recorder *r)
 	bk_sensors_temps(s, r->temps);
 	bk_sensors_mhz(s, r->mhz);
 	r->have_eff = 0;
-	if (r->have_kmod && r->clock_every_s > 0 &&
+	if (bk_recorder_eff_source(r) &&
 	    (!r->samples || (double)(now - r->last_clock_ns) / 1e9 >= r->clock_every_s)) {
-		r->have_eff = bk_kevents_clock(&r->kev, s->cpu, s->ncpus, r->eff_mhz) > 0;
+		if (r->have_kmod)
+			r->have_eff = bk_kevents_clock(&r->kev, s->cpu, s->ncpus, r->eff_mhz) > 0;
+		else
+			r->have_eff = bk_clock_measure_cpus(s->cpu, s->ncpus, r->eff_mhz) > 0;
 		r->last_clock_ns = now;
 	}
 
@@ -289,8 +304,11 @@ void bk_recorder_sample(struct bk_recorder *r)
 	bk_json_object_end(&j);
 	num_or_null(&j, "temp_c", main, 6);
 	cpu_map(&j, "mhz", s, r->mhz);
-	if (r->have_eff)
+	bk_json_str(&j, "mhz_source", bk_mhz_source_name(s->mhz_method));
+	if (r->have_eff) {
 		cpu_map(&j, "eff_mhz", s, r->eff_mhz);
+		bk_json_str(&j, "eff_mhz_source", bk_recorder_eff_source(r));
+	}
 	if (r->have_kmod) {
 		bk_json_int(&j, "throttled", r->nactive);
 		bk_json_array_begin(&j, "throttle");

@@ -9,13 +9,18 @@
  * recorder: the temperature, clock and throttle recorder that `temp` runs
  * alone and `cook` runs beside its testers. Each sample reads every
  * temperature sensor and each CPU's clock from sysfs, and now and then the
- * module's effective clock; the module's throttle transitions are read from
- * its event ring. Everything goes to the JSON lines as it happens:
+ * effective clock (the module's cycle count, else measured in user space by
+ * clockmeter); the module's throttle transitions are read from its event
+ * ring. Every clock carries its source: "cpufreq", "nominal" (sysfs),
+ * "cycles", "measured" (effective). Everything goes to the JSON lines as it
+ * happens:
  *
- *   "sensors"         once: what is sampled and what cannot be read here
+ *   "sensors"         once: what is sampled and what cannot be read here,
+ *                     mhz_source, eff_mhz_source
  *   "throttle_state"  once: each throttle source's state at the start
  *   "sample"          temps {sensor: C}, temp_c (the CPU's own sensor),
- *                     mhz {cpuN: MHz}, eff_mhz {cpuN: MHz} when measured,
+ *                     mhz {cpuN: MHz} and mhz_source, eff_mhz {cpuN: MHz}
+ *                     and eff_mhz_source when measured,
  *                     throttled (sources slowed down now, null: no module)
  *   "throttle"        one transition: at (its kernel time on the timeline),
  *                     lag_s (how long it took to reach the timeline),
@@ -41,7 +46,8 @@ struct bk_recorder {
 	int have_kmod;
 	char kmod_why[320];
 	double sample_s;
-	double clock_every_s;	/* module's effective clock; 0: never */
+	double clock_every_s;	/* the effective clock; 0: never */
+	int measure_clock;	/* no module: clockmeter measures it */
 	uint64_t last_clock_ns;
 
 	/* The latest sample. */
@@ -75,8 +81,9 @@ struct bk_recorder {
  * Find the sensors (root: NULL for the live system), open the module's
  * files when it is loaded, and write the "sensors" and "throttle_state"
  * records. sample_s: the period the caller samples at (recorded for the
- * readers of the timeline). clock_every_s: how often to measure the effective clock through
- * the module (it keeps each CPU busy for a few ms); 0 never.
+ * readers of the timeline). clock_every_s: how often to measure the effective
+ * clock, through the module or, without it on the live system, in user
+ * space (either keeps each CPU busy for a few ms); 0 never.
  */
 void bk_recorder_open(struct bk_recorder *r, struct bk_log *log,
 		      const char *root, double sample_s, double clock_every_s);
@@ -96,6 +103,9 @@ double bk_recorder_temp(const struct bk_recorder *r);
  */
 double bk_throttle_record(struct bk_log *log, const struct burnkit_event *e,
 			  uint64_t seen_ns);
+
+/* Source of the effective clock: "cycles", "measured" or NULL (none). */
+const char *bk_recorder_eff_source(const struct bk_recorder *r);
 
 /* Does the recorder have anything at all to read here? */
 int bk_recorder_has_anything(const struct bk_recorder *r);

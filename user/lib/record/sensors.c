@@ -313,3 +313,15 @@ const char *bk_mhz_method_name(enum bk_mhz_method m)
 		return "none";
 	}
 }
+
+const char *bk_mhz_source_name(enum bk_mhz_method m)
+{
+	switch (m) {
+	case BK_MHZ_CPUFREQ:
+		return "cpufreq";
+	case BK_MHZ_CPUINFO:
+		return "nominal";
+	default:
+		return NULL;
+	}
+}

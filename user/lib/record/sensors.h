@@ -47,5 +47,12 @@ void bk_sensors_temps(const struct bk_sensors *s, double *celsius);
 void bk_sensors_mhz(const struct bk_sensors *s, double *mhz);
 
 const char *bk_mhz_method_name(enum bk_mhz_method m);
+/*
+ * The clock's source label, as charts, logs and JSON name it: "cpufreq"
+ * (the kernel's current frequency), "nominal" (/proc/cpuinfo's cpu MHz,
+ * on many machines a fixed figure); NULL for none. The effective clock is
+ * "cycles" (counted by burnkit.ko) or "measured" (clockmeter).
+ */
+const char *bk_mhz_source_name(enum bk_mhz_method m);
 
 #endif

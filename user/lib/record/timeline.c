@@ -139,7 +139,17 @@ static void read_sensors(struct bk_timeline *tl, const struct bk_jv *r)
 	const char *main_sensor = bk_jv_getstr(r, "main");
 	double period_ms = bk_jv_getnum(r, "throttle_period_ms", 0);
 
+	const char *mhz_source = bk_jv_getstr(r, "mhz_source");
+	const char *method = bk_jv_getstr(r, "mhz_method");
+	const char *eff_source = bk_jv_getstr(r, "eff_mhz_source");
+
 	tl->kmod = bk_jv_get(r, "kmod") && bk_jv_get(r, "kmod")->num != 0;
+	if (!mhz_source && method)
+		mhz_source = !strcmp(method, "cpufreq") ? "cpufreq" :
+			     !strcmp(method, "cpuinfo") ? "nominal" : NULL;
+	bk_strlcpy(tl->mhz_source, mhz_source ? mhz_source : "", sizeof(tl->mhz_source));
+	bk_strlcpy(tl->eff_source, eff_source ? eff_source : tl->kmod ? "cycles" : "",
+		   sizeof(tl->eff_source));
 	tl->sample_s = bk_jv_getnum(r, "sample_s", tl->sample_s);
 	tl->throttle_period_s = period_ms / 1000.0;
 	bk_strlcpy(tl->main_sensor, main_sensor ? main_sensor : "", sizeof(tl->main_sensor));
@@ -194,6 +204,7 @@ static void read_map(struct bk_timeline *tl, const struct bk_jv *map,
 	for (const struct bk_jv *e = map->child; e; e = e->next) {
 		char name[48];
 		struct bk_tl_series *s;
+		const char *src;
 
 		if (kind == BK_TL_EFF_MHZ)
 			snprintf(name, sizeof(name), "%s eff", e->key);
@@ -214,8 +225,10 @@ static void read_map(struct bk_timeline *tl, const struct bk_jv *map,
 				bk_strlcpy(s->unit, "MHz", sizeof(s->unit));
 				if (!strncmp(e->key, "cpu", 3))
 					s->cpu = atoi(e->key + 3);
-				snprintf(s->label, sizeof(s->label), "%s%s", e->key,
-					 kind == BK_TL_EFF_MHZ ? " effective" : "");
+				src = kind == BK_TL_EFF_MHZ ? tl->eff_source : tl->mhz_source;
+				snprintf(s->label, sizeof(s->label), "%s%s%s%s%s", e->key,
+					 kind == BK_TL_EFF_MHZ ? " effective" : "",
+					 src[0] ? " (" : "", src, src[0] ? ")" : "");
 				break;
 			default:
 				break;
@@ -228,7 +241,14 @@ static void read_map(struct bk_timeline *tl, const struct bk_jv *map,
 
 static void read_sample(struct bk_timeline *tl, const struct bk_jv *r, double t)
 {
+	const char *src = bk_jv_getstr(r, "mhz_source");
+
 	read_map(tl, bk_jv_get(r, "temps"), BK_TL_TEMP, t);
+	if (src)
+		bk_strlcpy(tl->mhz_source, src, sizeof(tl->mhz_source));
+	src = bk_jv_getstr(r, "eff_mhz_source");
+	if (src)
+		bk_strlcpy(tl->eff_source, src, sizeof(tl->eff_source));
 	read_map(tl, bk_jv_get(r, "mhz"), BK_TL_MHZ, t);
 	read_map(tl, bk_jv_get(r, "eff_mhz"), BK_TL_EFF_MHZ, t);
 }

@@ -80,6 +80,14 @@ struct bk_timeline {
 	double sample_s;	/* the sampling period; 0 unknown */
 	double throttle_period_s;	/* the module's sampler period; 0 unknown */
 	int kmod;		/* the module was there: throttling was watched */
+	/*
+	 * Where the clocks came from: "cpufreq" or "nominal" (sysfs), "cycles"
+	 * or "measured" (effective); "" unknown. Timelines from before these
+	 * were recorded: from mhz_method, and "cycles" (the module was then
+	 * the only effective clock).
+	 */
+	char mhz_source[16];
+	char eff_source[16];
 	char main_sensor[48];
 	double t_first, t_last;	/* the span the records cover; NaN when empty */
 	size_t lines, bad_lines;	/* bad: not JSON (a torn line) */

@@ -436,9 +436,26 @@ static void headline(struct bk_svg *svg, const struct bk_timeline *tl,
 		    tl->has_summary ? "" : " · timeline cut short");
 }
 
+/* "CPU clock (cpufreq; effective: measured)": the sources of what is drawn. */
+static void clock_title(const struct bk_timeline *tl, char *buf, size_t len)
+{
+	int sys = 0, eff = 0;
+
+	for (size_t i = 0; i < tl->nseries; i++) {
+		sys |= tl->series[i].kind == BK_TL_MHZ && tl->series[i].n;
+		eff |= tl->series[i].kind == BK_TL_EFF_MHZ && tl->series[i].n;
+	}
+	sys = sys && tl->mhz_source[0];
+	eff = eff && tl->eff_source[0];
+	snprintf(buf, len, "CPU clock%s%s%s%s%s%s", sys || eff ? " (" : "",
+		 sys ? tl->mhz_source : "", sys && eff ? "; " : "", eff ? "effective: " : "",
+		 eff ? tl->eff_source : "", sys || eff ? ")" : "");
+}
+
 int bk_timeline_svg(const struct bk_timeline *tl, const struct bk_analysis *a,
 		    const char *path, char *err, size_t errlen)
 {
+	char clock[96];
 	enum { P_TEMP, P_MHZ, P_CPU, P_IO, P_PERF, P_ALL };
 	struct panel all[P_ALL] = {
 		[P_TEMP] = { .title = "Temperature", .unit = "°C",
@@ -463,6 +480,8 @@ int bk_timeline_svg(const struct bk_timeline *tl, const struct bk_analysis *a,
 	if (ax.t1 <= ax.t0)
 		ax.t1 = ax.t0 + 1;
 	ax.scale = ax.t1 - ax.t0 > 1200 ? 60 : 1;
+	clock_title(tl, clock, sizeof(clock));
+	all[P_MHZ].title = clock;
 	range_of(tl, is_temp, &all[P_TEMP], 1);
 	range_of(tl, is_mhz, &all[P_MHZ], 50);
 	range_of(tl, is_cpu, &all[P_CPU], 2);

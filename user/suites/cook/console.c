@@ -44,6 +44,17 @@ void cook_print_status(struct cook *ck)
 			else
 				ADD(" %.0f", r->mhz[i]);
 		}
+		ADD(" (%s)", bk_mhz_source_name(r->sensors.mhz_method));
+	}
+	if (r->have_eff) {
+		ADD("  effective MHz");
+		for (int i = 0; i < r->sensors.ncpus && off < sizeof(line); i++) {
+			if (isnan(r->eff_mhz[i]))
+				ADD(" n/a");
+			else
+				ADD(" %.0f", r->eff_mhz[i]);
+		}
+		ADD(" (%s)", bk_recorder_eff_source(r));
 	}
 	if (r->have_kmod)
 		ADD("%s", r->nactive ? "  THROTTLED" : "  not throttled");

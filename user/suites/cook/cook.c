@@ -36,8 +36,9 @@ static const struct bk_param cook_params[] = {
 	  "seconds between recorder samples (temperatures, clocks); throttle "
 	  "events are read twice as often; 0: no recorder", NULL },
 	{ "clock-every", NULL, BK_PT_REAL, 0, 86400, "5",
-	  "measure the effective CPU clock through burnkit.ko every this many "
-	  "seconds (it keeps each CPU busy a few ms); 0 never", NULL },
+	  "measure the effective CPU clock every this many seconds: cycles through "
+	  "burnkit.ko, else a chain of dependent adds in user space (each keeps "
+	  "each CPU busy a few ms); 0 never", NULL },
 	{ "drop", NULL, BK_PT_REAL, 1, 90, "10",
 	  "a pass more than this many percent below its copy's usual speed is a drop",
 	  NULL },
@@ -203,10 +204,13 @@ static int cook_run(struct bk_ctx *ctx)
 	if (ck.recording) {
 		bk_recorder_open(&ck.rec, &ctx->log, NULL, ck.sample_s,
 				 bk_param_real(&ctx->params, "clock-every"));
-		bk_out(&ctx->log, " recorder: every %g s, %d temperature sensor%s, clocks by %s, "
-		       "throttling %s\n", ck.sample_s, ck.rec.sensors.ntemps,
+		bk_out(&ctx->log, " recorder: every %g s, %d temperature sensor%s, clocks %s (%s), "
+		       "effective clock %s, throttling %s\n", ck.sample_s, ck.rec.sensors.ntemps,
 		       ck.rec.sensors.ntemps == 1 ? "" : "s",
+		       bk_mhz_source_name(ck.rec.sensors.mhz_method) ?
+		       bk_mhz_source_name(ck.rec.sensors.mhz_method) : "none",
 		       bk_mhz_method_name(ck.rec.sensors.mhz_method),
+		       bk_recorder_eff_source(&ck.rec) ? bk_recorder_eff_source(&ck.rec) : "none",
 		       ck.rec.have_kmod ? "by burnkit.ko" : "not watched");
 		if (ck.rec.sensors.missing[0] || !ck.rec.have_kmod)
 			bk_out(&ctx->log, " not read here: %s%s%s\n", ck.rec.sensors.missing,
