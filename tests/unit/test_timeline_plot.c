@@ -85,8 +85,10 @@ Test(chart, every_series_and_mark_of_a_cooking_run)
 	/* temperature, two CPU clocks, two copies */
 	cr_assert_eq(count(svg, "<g class=\"series\">"), 5);
 	cr_assert(strstr(svg, "<title>thermal_zone0: cpu-thermal</title>"));
-	cr_assert(strstr(svg, "<title>cpu0</title>"));
-	cr_assert(strstr(svg, "<title>cpu1</title>"));
+	/* every clock names its source */
+	cr_assert(strstr(svg, "<title>cpu0 (cpufreq)</title>"));
+	cr_assert(strstr(svg, "<title>cpu1 (cpufreq)</title>"));
+	cr_assert(strstr(svg, "CPU clock (cpufreq)"), "the panel names it too");
 	cr_assert(strstr(svg, "copy 0 fpu KWords 1000, Section 3 (cpu 0), 100% = 1005 MFLOPS"));
 	cr_assert(strstr(svg, "copy 1 fpu KWords 1000, Section 3 (cpu 1), 100% = 2003 MFLOPS"));
 	/* the throttle interval shaded in each of the three panels */
@@ -101,8 +103,8 @@ Test(chart, every_series_and_mark_of_a_cooking_run)
 
 	cr_assert_not_null(eol);
 	*eol = '\0';
-	cr_assert_str_eq(csv, "t_s,\"thermal_zone0 cpu-thermal (C)\",\"cpu0 (MHz)\","
-			 "\"cpu1 (MHz)\",\"copy 0 throughput (MFLOPS)\","
+	cr_assert_str_eq(csv, "t_s,\"thermal_zone0 cpu-thermal (C)\",\"cpu0 (cpufreq) (MHz)\","
+			 "\"cpu1 (cpufreq) (MHz)\",\"copy 0 throughput (MFLOPS)\","
 			 "\"copy 1 throughput (MFLOPS)\",throttled,events");
 	cr_assert(strstr(eol + 2, "\r\n6.100000,,,,998,1999,1,\"throttle inject/0 0 -> 1\"\r\n"),
 		  "passes end with the transition");

@@ -100,8 +100,9 @@ int bk_timeline_csv(const struct bk_timeline *tl, const struct bk_analysis *a,
 
 		if (s->kind == BK_TL_PERF)
 			snprintf(head, sizeof(head), "%s throughput (%s)", s->name, s->unit);
-		else if (!strcmp(s->name, s->label))
-			snprintf(head, sizeof(head), "%s (%s)", s->name, s->unit);
+		else if (!strncmp(s->label, s->name, strcspn(s->name, " ")))
+			/* cpu0 (cpufreq), cpu0 effective (measured): the label says it all */
+			snprintf(head, sizeof(head), "%s (%s)", s->label, s->unit);
 		else
 			snprintf(head, sizeof(head), "%s %s (%s)", s->name, s->label, s->unit);
 		fputc(',', f);

@@ -246,8 +246,8 @@ static void line_panel(struct bk_svg *svg, const struct bk_timeline *tl,
 		}
 		snprintf(style, sizeof(style), "stroke:%s;stroke-width:1.6%s%s",
 			 color(drawn), dash ? ";stroke-dasharray:" : "", dash ? dash : "");
-		if (!strcmp(s->name, s->label))
-			snprintf(title, sizeof(title), "%s", s->name);
+		if (!strncmp(s->label, s->name, strcspn(s->name, " ")))
+			snprintf(title, sizeof(title), "%s", s->label);	/* cpu0 (cpufreq) */
 		else
 			snprintf(title, sizeof(title), "%s: %s", s->name, s->label);
 		bk_svg_group_begin(svg, "series", title);
