@@ -28,7 +28,7 @@ static uint64_t raw_ns(void)
 /* blocks x CHAIN_BLOCK dependent adds; returns the sum so none is dropped. */
 static uint64_t chain(uint64_t blocks)
 {
-	uint64_t x = 0, one = 1;
+	unsigned long x = 0, one = 1;	/* a machine word: one add, also on 32-bit ARM */
 
 	__asm__ volatile("" : "+r"(one));	/* a value the compiler cannot see */
 	for (uint64_t b = 0; b < blocks; b++) {
