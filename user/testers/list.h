@@ -10,6 +10,7 @@
 	X(fpu)		\
 	X(mflops)	\
 	X(livermore)	\
+	X(gpu)		\
 	X(temp)		\
 	X(activity)	\
 	X(cook)		\
