@@ -47,6 +47,12 @@ Test(cook_meter, fpu_pass_and_int_test_records)
 			    "\"mb_per_s\":41.5}", &p), "a drive copy's read pass");
 	cr_assert_float_eq(p.value, 41.5, 1e-12);
 	cr_assert_str_eq(cook_meter_find("drive")->unit, "MB/s");
+	cr_assert(read_pass("gpu", "{\"type\":\"gpu_test\",\"test\":3,\"scene\":\"textured\","
+			    "\"name\":\"test 3 textured\",\"seconds\":2.5,\"fps\":12.25}", &p));
+	cr_assert_float_eq(p.value, 12.25, 1e-12);
+	cr_assert_str_eq(p.group, "test 3 textured", "each test its own series");
+	cr_assert_str_eq(cook_meter_find("gpu")->unit, "FPS");
+	cr_assert_null(cook_meter_find("gpu")->duration_opt, "--seconds is per test");
 	cr_assert_null(cook_meter_find("sdcard"), "no throughput cook reads");
 }
 

@@ -33,7 +33,14 @@ Test(script, the_seeds_lines)
 	cr_assert_str_eq(l.tester->name, "int");
 	cr_assert_str_eq(script_alias("./burnindrive"), "drive");
 	cr_assert_str_eq(script_alias("./liverloopsPiA6"), "livermore");
-	cr_assert_null(script_alias("./OpenGL1Pi.bin"));
+	cr_assert_str_eq(script_alias("./OpenGL1Pi.bin"), "gpu");
+	cr_assert_eq(parse("./OpenGL1Pi.bin Wide 1920, High 1080, RunMinutes 15 ", &l, err,
+			   sizeof(err)), 1, "%s", err);
+	cr_assert_str_eq(l.tester->name, "gpu");
+	cr_assert_str_eq(l.alias, "OpenGL1Pi.bin");
+	cr_assert_eq(l.nwords, 6);
+	cr_assert_str_eq(l.words[5], "15");
+	cr_assert_null(script_alias("./OpenGL2Pi.bin"), "only the programs burnkit has a twin of");
 }
 
 Test(script, burnkit_lines_quotes_and_ampersand)
@@ -74,7 +81,7 @@ Test(script, errors_name_the_line)
 		const char *line;
 		const char *says;
 	} bad[] = {
-		{ "./OpenGL1Pi.bin Wide 1920, High 1080", "neither a burnkit tester" },
+		{ "./OpenGL2Pi.bin Wide 1920, High 1080", "neither a burnkit tester" },
 		{ "burninfpu KWords", "needs a value" },
 		{ "./burninfpu Section 4", "out of range" },
 		{ "burnkit", "needs a tester" },

@@ -309,9 +309,9 @@ const struct bk_tester bk_tester_script = {
 		"\"sleep N\" waits; '#' starts a comment. A line names burnkit and a tester\n"
 		"(\"burnkit fpu KWords 1, Section 3\"), a tester alone, or one of\n"
 		"Longbottom's programs (./RPiTemperature, ./burninfpu, ./stressInt,\n"
-		"./burnindrive, ./drivespeed, ./liverloopsPiA6), which runs its burnkit\n"
-		"twin: the seed's scripts run unchanged. Every line is checked first\n"
-		"(--check: only that).\n"
+		"./burnindrive, ./drivespeed, ./liverloopsPiA6, ./OpenGL1Pi.bin), which\n"
+		"runs its burnkit twin: the seed's scripts run unchanged. Every line is\n"
+		"checked first (--check: only that).\n"
 		"Lines running beside others are waited for at the end; a table shows how\n"
 		"each line ended. Ctrl-C stops them all.",
 	.params = script_params,

@@ -21,6 +21,8 @@ static const struct {
 	{ "liverloopsPiA6", "livermore" },
 	{ "liverloopsPiA7", "livermore" },
 	{ "liverloops", "livermore" },
+	{ "OpenGL1Pi.bin", "gpu" },
+	{ "OpenGL1Pi", "gpu" },
 };
 
 /* Words that open a terminal window for the command after them. */
