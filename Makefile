@@ -41,7 +41,7 @@ GLES := $(shell pkg-config --exists egl glesv2 2>/dev/null && echo yes)
 endif
 endif
 ifeq ($(GLES),yes)
-TESTER_SRCS += $(addprefix user/testers/gpu/, gpu_egl.c gpu_scenes.c)
+TESTER_SRCS += $(addprefix user/testers/gpu/, gpu_egl.c gpu_scenes.c gpu_llvmpipe.c)
 BK_CPPFLAGS += -DBK_HAVE_GLES $(shell pkg-config --cflags egl glesv2)
 BK_LDLIBS += $(shell pkg-config --libs egl glesv2)
 endif

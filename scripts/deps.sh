@@ -13,6 +13,11 @@ profile=${1:-check}
 arch=$(dpkg --print-architecture 2>/dev/null || echo unknown)
 
 build="gcc make libc6-dev pkg-config binutils kmod"
+# burnkit gpu: EGL and OpenGL ES 2 headers (optional at build time, found by
+# pkg-config) and Mesa's EGL driver with its DRI drivers (V3D on a Pi,
+# llvmpipe on the CPU where there is no GPU).
+gles="libegl-dev libgles-dev libegl-mesa0 libgl1-mesa-dri"
+build="$build $gles"
 case $arch in
 	amd64) headers=linux-headers-amd64 ;;
 	arm64) headers=linux-headers-arm64 ;;

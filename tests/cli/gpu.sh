@@ -102,6 +102,19 @@ if [ -z "$why" ]; then
 		 awk '{ exit !(\$2 == \$4 && \$1 != \$3) }'"
 	ok "... the stderr line says so, not 'as expected'" sh -c \
 		"grep -q 'wrong frame' $tmp/stderr && ! grep -q 'Frames as expected' $tmp/stdout"
+	# Against llvmpipe: within the tolerance. A kept frame's pixel one step
+	# off (the hook on frame 2, pose 2) is within it, yet every later frame
+	# of that pose now differs from the kept one: exact check, exit 1.
+	against() { BURNKIT_GPU_CORRUPT=1,2,3,4 status "$@"; }
+	ok "--against-llvmpipe, a kept frame one step off: exit 1" against 1 gpu $small --tests 1 \
+		--seconds 0.4 --check-every 1 --against-llvmpipe --json "$tmp/l.jsonl"
+	ok "... llvmpipe's frames agree within the tolerance, the largest difference 1" contains \
+		"$tmp/stdout" "Against llvmpipe: 4 of 4 poses within 8 of 255 on 95% of the pixels (largest difference 1)"
+	ok "... JSON: a llvmpipe record per pose, pose 2 one pixel off by 1" sh -c \
+		"[ \$(grep -c '\"type\":\"llvmpipe\".*\"ok\":true' $tmp/l.jsonl) -eq 4 ] &&
+		 grep -q '\"type\":\"llvmpipe\".*\"pose\":2,\"pixels_off\":0,\"max_channel_delta\":1,' $tmp/l.jsonl"
+	ok "... the frames of pose 2 after it are wrong against the kept one" sh -c \
+		"grep -q '^ ERROR test 1 (plain) frame 6 pose 2: 1 wrong pixel, the first at x 3 y 4 ' $tmp/stdout"
 	ok "a malformed test hook is refused" sh -c \
 		"BURNKIT_GPU_CORRUPT=1,5 $emu $runner gpu $small --tests 1 --seconds 0.1 2>$tmp/e; [ \$? -eq 2 ] && grep -q TEST,FRAME,X,Y $tmp/e"
 	ok "burn-in: gpu's quick parameters pass" sh -c \

@@ -49,6 +49,9 @@ static const struct bk_param gpu_params[] = {
 	  "triangles in the mesh, at least (the seed's 36000+)", NULL },
 	{ "check-every", NULL, BK_PT_INT, 1, 1000000, "10",
 	  "read back and check every Nth frame (1: every frame)", NULL },
+	{ "against-llvmpipe", NULL, BK_PT_FLAG, 0, 0, NULL,
+	  "also draw each scene's first frames on Mesa's llvmpipe and compare "
+	  "within a tolerance (GLES frames differ a little between drivers)", NULL },
 	BK_PARAMS_END
 };
 
@@ -61,6 +64,8 @@ static const char *const column_head[GPU_COLUMNS] = {
 struct gpu_run {
 	struct bk_ctx *ctx;
 	struct gpu_egl egl;
+	struct gpu_egl soft;			/* llvmpipe, with --against-llvmpipe */
+	int against;
 	int width, height, tests;
 	long triangles, check_every;
 	double seconds;
@@ -71,6 +76,8 @@ struct gpu_run {
 	struct gpu_corrupt corrupt;
 	double fps[GPU_MAX_TESTS];
 	unsigned long frames, kept, checked, wrong_frames;
+	unsigned long soft_poses, soft_off;	/* compared with llvmpipe, beyond tolerance */
+	int soft_delta;				/* the largest channel difference */
 	int tests_done;
 };
 
@@ -179,6 +186,66 @@ static void test_record(struct gpu_run *r, const struct gpu_test *t, double fps)
 	bk_json_free(&j);
 }
 
+static void llvmpipe_record(struct gpu_run *r, const struct gpu_test *t, int pose,
+			    const struct gpu_diff *d, int agree)
+{
+	struct bk_log *log = &r->ctx->log;
+	long pixels = (long)r->width * r->height;
+	char want[12], got[12];
+	struct bk_json j;
+
+	hex_pixel(want, sizeof(want), d->expected);
+	hex_pixel(got, sizeof(got), d->found);
+	if (!agree)
+		bk_out(log, " ERROR test %d (%s) pose %d differs from llvmpipe's beyond the "
+		       "tolerance: %ld of %ld pixels off by more than %d, the first at x %d "
+		       "y %d: llvmpipe RGBA %s, this driver %s\n", t->test,
+		       gpu_scene_name(t->kind), pose + 1, d->count, pixels, GPU_LLVMPIPE_DELTA,
+		       d->x, d->y, want, got);
+	bk_json_init(&j);
+	bk_rec_begin(log, &j, "llvmpipe");
+	bk_json_int(&j, "test", t->test);
+	bk_json_str(&j, "scene", gpu_scene_name(t->kind));
+	bk_json_int(&j, "pose", pose + 1);
+	bk_json_int(&j, "pixels_off", d->count);
+	bk_json_int(&j, "max_channel_delta", d->max_delta);
+	bk_json_int(&j, "delta", GPU_LLVMPIPE_DELTA);
+	bk_json_realp(&j, "fraction", GPU_LLVMPIPE_FRACTION, 6);
+	if (d->count) {
+		bk_json_int(&j, "x", d->x);
+		bk_json_int(&j, "y", d->y);
+		bk_json_str(&j, "llvmpipe", want);
+		bk_json_str(&j, "found", got);
+	}
+	bk_json_bool(&j, "ok", agree);
+	bk_rec_end(log, &j);
+	bk_json_free(&j);
+}
+
+/* The poses this test kept, against llvmpipe's; 0, or -1 when it cannot. */
+static int against_llvmpipe(struct gpu_run *r, const struct gpu_test *t)
+{
+	struct gpu_diff diff[GPU_POSES];
+	int agree[GPU_POSES];
+	char why[256];
+
+	if (gpu_llvmpipe_compare(&r->egl, &r->soft, t->kind, r->triangles, r->ref[t->kind],
+				 r->frame, diff, agree, why, sizeof(why))) {
+		pr_fail("test %d: %s", t->test, why);
+		return -1;
+	}
+	for (int pose = 0; pose < GPU_POSES; pose++) {
+		if (agree[pose] < 0)
+			continue;
+		r->soft_poses++;
+		r->soft_off += !agree[pose];
+		if (diff[pose].max_delta > r->soft_delta)
+			r->soft_delta = diff[pose].max_delta;
+		llvmpipe_record(r, t, pose, &diff[pose], agree[pose]);
+	}
+	return 0;
+}
+
 /* Test `n` (1-based) for r->seconds; 0, 1 when interrupted, -1 on a GL failure. */
 static int run_test(struct gpu_run *r, int n)
 {
@@ -217,6 +284,9 @@ static int run_test(struct gpu_run *r, int n)
 		pr_fail("test %d (%s): the driver reported %s", n, gpu_scene_name(t.kind), err);
 		return -1;
 	}
+	/* The scene's first test kept its poses: hold them to llvmpipe's. */
+	if (r->against && t.kept && against_llvmpipe(r, &t))
+		return -1;
 	if (bk_stop_requested() && t.seconds < r->seconds)
 		return 1;
 	fps = t.seconds > 0 ? (double)t.frames / t.seconds : 0;
@@ -273,6 +343,11 @@ static void summary(struct gpu_run *r)
 	bk_json_uint(s, "kept", r->kept);
 	bk_json_uint(s, "checked", r->checked);
 	bk_json_uint(s, "wrong_frames", r->wrong_frames);
+	if (r->against) {
+		bk_json_uint(s, "llvmpipe_poses", r->soft_poses);
+		bk_json_uint(s, "llvmpipe_off", r->soft_off);
+		bk_json_int(s, "llvmpipe_max_channel_delta", r->soft_delta);
+	}
 	bk_json_realp(s, "mean_fps", r->tests_done ? sum / r->tests_done : 0, 6);
 }
 
@@ -303,17 +378,28 @@ static int gpu_main(struct gpu_run *r)
 	else if (r->tests_done)
 		bk_out(log, "      Frames as expected: %lu of %lu drawn checked against the %lu "
 		       "kept\n\n", r->checked, r->frames, r->kept);
+	if (r->against && r->soft_poses)
+		bk_out(log, "      Against llvmpipe: %lu of %lu poses within %d of 255 on %g%% "
+		       "of the pixels (largest difference %d)\n\n", r->soft_poses - r->soft_off,
+		       r->soft_poses, GPU_LLVMPIPE_DELTA, 100 * (1 - GPU_LLVMPIPE_FRACTION),
+		       r->soft_delta);
 	bk_ctime(date, sizeof(date));
 	bk_out(log, "      End Time %s\n", date);
 	summary(r);
 	if (rc < 0)
 		return BK_EXIT_ENV;
+	if (r->soft_off)
+		pr_fail("%lu of %lu poses differ from llvmpipe's beyond the tolerance: this "
+			"driver draws the scenes wrong (the lines above name test and pose)",
+			r->soft_off, r->soft_poses);
 	if (r->wrong_frames) {
 		pr_fail("%lu wrong frames of %lu checked: the GPU, its memory or its driver drew "
 			"differently from the start (the lines above name test, frame and pixel)",
 			r->wrong_frames, r->checked);
 		return BK_EXIT_FAULT;
 	}
+	if (r->soft_off)
+		return BK_EXIT_FAULT;
 	return rc ? BK_EXIT_INTERRUPTED : BK_EXIT_OK;
 }
 
@@ -337,6 +423,7 @@ static int gpu_run(struct bk_ctx *ctx)
 	r.tests = (int)bk_param_int(&ctx->params, "tests");
 	r.triangles = (long)bk_param_int(&ctx->params, "triangles");
 	r.check_every = (long)bk_param_int(&ctx->params, "check-every");
+	r.against = bk_param_flag(&ctx->params, "against-llvmpipe");
 	r.seconds = bk_param_given(&ctx->params, "seconds") ? bk_param_real(&ctx->params, "seconds")
 		: bk_param_real(&ctx->params, "run-minutes") * 60.0 / r.tests;
 	if (gpu_corrupt_parse(getenv("BURNKIT_GPU_CORRUPT"), &r.corrupt)) {
@@ -364,7 +451,16 @@ static int gpu_run(struct bk_ctx *ctx)
 		free(r.frame);
 		return BK_EXIT_ENV;
 	}
+	if (r.against && (gpu_egl_open_llvmpipe(&r.soft, r.width, r.height, why, sizeof(why)) ||
+			  gpu_egl_current(&r.egl))) {
+		pr_fail("--against-llvmpipe: %s", why);
+		gpu_egl_close(&r.soft);
+		gpu_egl_close(&r.egl);
+		free_frames(&r);
+		return BK_EXIT_ENV;
+	}
 	rc = gpu_main(&r);
+	gpu_egl_close(&r.soft);
 	gpu_egl_close(&r.egl);
 	free_frames(&r);
 	return rc;

@@ -29,6 +29,10 @@ struct gpu_egl {
  * -1 with the reason in why.
  */
 int gpu_egl_open(struct gpu_egl *g, int width, int height, char *why, size_t len);
+/* The same on Mesa's software device (llvmpipe), beside the first. */
+int gpu_egl_open_llvmpipe(struct gpu_egl *g, int width, int height, char *why, size_t len);
+/* Make g's context the current one; 0, or -1. */
+int gpu_egl_current(const struct gpu_egl *g);
 void gpu_egl_close(struct gpu_egl *g);
 /* 0 when a context can be made here (the .supported probe). */
 int gpu_egl_probe(char *why, size_t len);
@@ -101,5 +105,23 @@ struct gpu_corrupt {
 int gpu_corrupt_parse(const char *text, struct gpu_corrupt *c);
 int gpu_corrupt_apply(const struct gpu_corrupt *c, long test, long frame,
 		      uint8_t *rgba, int width, int height);
+
+/* -------------------------------------------------------- gpu_llvmpipe */
+
+/* How far a GPU's frame may be from llvmpipe's (gpu_llvmpipe.c says why). */
+#define GPU_LLVMPIPE_DELTA 8		/* of 255, per channel */
+#define GPU_LLVMPIPE_FRACTION 0.05	/* of the pixels may be further off */
+
+/*
+ * Draw scene `kind`'s poses on llvmpipe (`soft`, same size as `gpu`) and
+ * compare each with the GPU's kept frame (NULL: none, agree -1) within the
+ * tolerance: agree[pose] 1 or 0, the pixels off in diff. The GPU's context
+ * is current again afterwards. 0, or -1 with the reason.
+ */
+int gpu_llvmpipe_compare(const struct gpu_egl *gpu, const struct gpu_egl *soft,
+			 enum gpu_scene_kind kind, long triangles,
+			 uint8_t *const kept[GPU_POSES], uint8_t *scratch,
+			 struct gpu_diff diff[GPU_POSES], int agree[GPU_POSES],
+			 char *why, size_t len);
 
 #endif

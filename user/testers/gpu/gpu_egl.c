@@ -6,7 +6,9 @@
  * LIBGL_ALWAYS_SOFTWARE=1), so no GBM device and no display are needed;
  * where it is missing, the default display with a small pbuffer. Either
  * way the frames go into a framebuffer object of the asked size (RGBA8
- * texture, 16-bit depth), so the size is not bounded by any screen.
+ * texture, 16-bit depth), so the size is not bounded by any screen. A
+ * second context on Mesa's software device (llvmpipe) can sit beside it,
+ * for frames to compare the GPU's with.
  */
 #include <EGL/egl.h>
 #include <EGL/eglext.h>
@@ -81,7 +83,7 @@ static int make_context(struct gpu_egl *g, char *why, size_t len)
 {
 	const EGLint config_attrs[] = {
 		EGL_RENDERABLE_TYPE, EGL_OPENGL_ES2_BIT,
-		EGL_SURFACE_TYPE, g->platform[0] == 'p' ? EGL_PBUFFER_BIT : 0,
+		EGL_SURFACE_TYPE, !strcmp(g->platform, "pbuffer") ? EGL_PBUFFER_BIT : 0,
 		EGL_RED_SIZE, 8, EGL_GREEN_SIZE, 8, EGL_BLUE_SIZE, 8,
 		EGL_NONE
 	};
@@ -108,7 +110,7 @@ static int make_context(struct gpu_egl *g, char *why, size_t len)
 		return fail(why, len, msg);
 	}
 	g->surface = EGL_NO_SURFACE;
-	if (g->platform[0] == 'p' ||
+	if (!strcmp(g->platform, "pbuffer") ||
 	    !has_word(eglQueryString(g->display, EGL_EXTENSIONS), "EGL_KHR_surfaceless_context")) {
 		g->surface = eglCreatePbufferSurface(g->display, config, pbuf_attrs);
 		if (g->surface == EGL_NO_SURFACE) {
@@ -165,16 +167,48 @@ static int make_framebuffer(struct gpu_egl *g, char *why, size_t len)
 	return 0;
 }
 
-int gpu_egl_open(struct gpu_egl *g, int width, int height, char *why, size_t len)
+/* Mesa's software device (EGL_MESA_device_software): llvmpipe beside the GPU. */
+static EGLDisplay get_llvmpipe_display(const char **platform)
+{
+	const char *client = eglQueryString(EGL_NO_DISPLAY, EGL_EXTENSIONS);
+	PFNEGLQUERYDEVICESEXTPROC query_devices;
+	PFNEGLQUERYDEVICESTRINGEXTPROC query_string;
+	PFNEGLGETPLATFORMDISPLAYEXTPROC get_platform_display;
+	EGLDeviceEXT dev[16];
+	EGLint n = 0;
+
+	*platform = "device";
+	if (!has_word(client, "EGL_EXT_device_enumeration") ||
+	    !has_word(client, "EGL_EXT_platform_device"))
+		return EGL_NO_DISPLAY;
+	query_devices = (PFNEGLQUERYDEVICESEXTPROC)eglGetProcAddress("eglQueryDevicesEXT");
+	query_string = (PFNEGLQUERYDEVICESTRINGEXTPROC)eglGetProcAddress("eglQueryDeviceStringEXT");
+	get_platform_display =
+		(PFNEGLGETPLATFORMDISPLAYEXTPROC)eglGetProcAddress("eglGetPlatformDisplayEXT");
+	if (!query_devices || !query_string || !get_platform_display ||
+	    !query_devices(16, dev, &n))
+		return EGL_NO_DISPLAY;
+	for (EGLint i = 0; i < n; i++)
+		if (has_word(query_string(dev[i], EGL_EXTENSIONS), "EGL_MESA_device_software"))
+			return get_platform_display(EGL_PLATFORM_DEVICE_EXT, dev[i], NULL);
+	return EGL_NO_DISPLAY;
+}
+
+static int egl_open(struct gpu_egl *g, int width, int height, int llvmpipe, char *why,
+		    size_t len)
 {
 	const char *s;
 
 	memset(g, 0, sizeof(*g));
 	g->width = width;
 	g->height = height;
-	g->display = get_display(&g->platform);
-	if (g->display == EGL_NO_DISPLAY)
-		return fail(why, len, "no EGL display (neither surfaceless nor default)");
+	g->display = llvmpipe ? get_llvmpipe_display(&g->platform) : get_display(&g->platform);
+	if (g->display == EGL_NO_DISPLAY) {
+		memset(g, 0, sizeof(*g));
+		return fail(why, len, llvmpipe ? "no llvmpipe: this EGL has no Mesa software "
+			    "device (EGL_MESA_device_software; install libegl-mesa0 and "
+			    "libgl1-mesa-dri)" : "no EGL display (neither surfaceless nor default)");
+	}
 	if (make_context(g, why, len) || make_framebuffer(g, why, len)) {
 		gpu_egl_close(g);
 		return -1;
@@ -186,13 +220,34 @@ int gpu_egl_open(struct gpu_egl *g, int width, int height, char *why, size_t len
 	s = (const char *)glGetString(GL_VENDOR);
 	bk_strlcpy(g->vendor, s ? s : "?", sizeof(g->vendor));
 	g->is_llvmpipe = strstr(g->renderer, "llvmpipe") != NULL;
+	if (llvmpipe && !g->is_llvmpipe) {
+		snprintf(why, len, "the software device is %s, not llvmpipe", g->renderer);
+		gpu_egl_close(g);
+		return -1;
+	}
 	return 0;
+}
+
+int gpu_egl_open(struct gpu_egl *g, int width, int height, char *why, size_t len)
+{
+	return egl_open(g, width, height, 0, why, len);
+}
+
+int gpu_egl_open_llvmpipe(struct gpu_egl *g, int width, int height, char *why, size_t len)
+{
+	return egl_open(g, width, height, 1, why, len);
+}
+
+int gpu_egl_current(const struct gpu_egl *g)
+{
+	return eglMakeCurrent(g->display, g->surface, g->surface, g->context) ? 0 : -1;
 }
 
 void gpu_egl_close(struct gpu_egl *g)
 {
 	if (!g->display)
 		return;
+	/* Unbind only our own context: another one may be current (llvmpipe's). */
 	if (g->context && eglGetCurrentContext() == g->context) {
 		if (g->fbo) {
 			GLuint fbo = g->fbo, tex = g->color_rb, depth = g->depth_rb;
@@ -203,13 +258,13 @@ void gpu_egl_close(struct gpu_egl *g)
 			glDeleteRenderbuffers(1, &depth);
 		}
 		eglMakeCurrent(g->display, EGL_NO_SURFACE, EGL_NO_SURFACE, EGL_NO_CONTEXT);
+		eglReleaseThread();
 	}
 	if (g->surface && g->surface != EGL_NO_SURFACE)
 		eglDestroySurface(g->display, g->surface);
 	if (g->context && g->context != EGL_NO_CONTEXT)
 		eglDestroyContext(g->display, g->context);
 	eglTerminate(g->display);
-	eglReleaseThread();
 	memset(g, 0, sizeof(*g));
 }
 
