@@ -481,9 +481,9 @@ static int gpu_run(struct bk_ctx *ctx)
 
 static int gpu_supported(char *why, size_t len)
 {
-	snprintf(why, len, "built without EGL and OpenGL ES 2 (pkg-config found no egl "
-		 "and glesv2 when this runner was built: static and cross builds never "
-		 "have them; install libegl-dev libgles-dev and rebuild natively)");
+	snprintf(why, len, "built without EGL and OpenGL ES 2 (no egl and glesv2 for "
+		 "pkg-config at build time; static and cross builds have none: install "
+		 "libegl-dev libgles-dev and build natively)");
 	return -1;
 }
 
