@@ -115,6 +115,13 @@ if [ -z "$why" ]; then
 		 grep -q '\"type\":\"llvmpipe\".*\"pose\":2,\"pixels_off\":0,\"max_channel_delta\":1,' $tmp/l.jsonl"
 	ok "... the frames of pose 2 after it are wrong against the kept one" sh -c \
 		"grep -q '^ ERROR test 1 (plain) frame 6 pose 2: 1 wrong pixel, the first at x 3 y 4 ' $tmp/stdout"
+	interrupted() {
+		(cd "$tmp" && timeout --preserve-status -s INT 1.5 $emu "$runner" gpu $small --tests 8 --seconds 1 \
+			--json "$tmp/i.jsonl" >"$tmp/stdout" 2>&1)
+		[ $? -eq 130 ] && grep -q '^      Interrupted in test [1-8] of 8$' "$tmp/stdout" &&
+			grep -q '"type":"summary".*"status":"interrupted","exit":130' "$tmp/i.jsonl"
+	}
+	ok "Ctrl-C: exit 130, the tests done in the table, 'interrupted' in the JSON" interrupted
 	ok "a malformed test hook is refused" sh -c \
 		"BURNKIT_GPU_CORRUPT=1,5 $emu $runner gpu $small --tests 1 --seconds 0.1 2>$tmp/e; [ \$? -eq 2 ] && grep -q TEST,FRAME,X,Y $tmp/e"
 	ok "burn-in: gpu's quick parameters pass" sh -c \

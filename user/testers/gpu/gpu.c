@@ -376,6 +376,8 @@ static int gpu_main(struct gpu_run *r)
 	if (r->tests_done)
 		fps_table(r);
 	bk_out(log, "\n      Screen Pixels %d Wide %d High\n\n", r->width, r->height);
+	if (rc > 0)
+		bk_out(log, "      Interrupted in test %d of %d\n\n", r->tests_done + 1, r->tests);
 	if (r->wrong_frames)
 		bk_out(log, "      ERRORS: %lu wrong frame%s of %lu checked (see above)\n\n",
 		       r->wrong_frames, r->wrong_frames == 1 ? "" : "s", r->checked);
