@@ -13,9 +13,10 @@
  * record per test (gpu_test, with fps) and the summary.
  *
  * user/testers/gpu/ is the GPU tester: gpu (this file: parameters, the run,
- * the table, the descriptor), gpu_egl (the context), gpu_scenes (shaders
- * and meshes), gpu_check (checksums, frame comparison, the test hook);
- * gpu.h is what they share. They call user/lib only.
+ * the table, the descriptor), gpu_egl (the contexts), gpu_scenes (shaders
+ * and meshes), gpu_llvmpipe (--against-llvmpipe), gpu_check (checksums,
+ * frame comparison, the test hook); gpu.h is what they share. They call
+ * user/lib only.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -508,8 +509,9 @@ const struct bk_tester bk_tester_gpu = {
 		"bit (the same scene on the same driver; across drivers GLES promises\n"
 		"no exact pixels). A wrong pixel is an error with test, frame,\n"
 		"position, expected and found, and the run exits 1. Then the FPS\n"
-		"table in the seed's layout. With no GPU, Mesa's llvmpipe draws on\n"
-		"the CPU (LIBGL_ALWAYS_SOFTWARE=1 asks for it).",
+		"table in the seed's layout. --against-llvmpipe also holds each\n"
+		"scene's first frames to llvmpipe's within a tolerance. With no GPU,\n"
+		"Mesa's llvmpipe draws on the CPU (LIBGL_ALWAYS_SOFTWARE=1 asks for it).",
 	.params = gpu_params,
 	.log_prefix = "OGLlog",
 	.quick = "--wide 160 --high 120 --tests 4 --seconds 0.3 --triangles 2000",

@@ -1,9 +1,10 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * gpu.h: what the parts of burnkit gpu share. gpu_egl (the off-screen
- * context), gpu_scenes (shaders and triangle meshes) need EGL and OpenGL ES
- * 2 (BK_HAVE_GLES); gpu_check (checksums and frame comparison) is plain C,
- * built everywhere and unit-tested.
+ * contexts), gpu_scenes (shaders and triangle meshes) and gpu_llvmpipe (the
+ * comparison with llvmpipe's frames) need EGL and OpenGL ES 2
+ * (BK_HAVE_GLES); gpu_check (checksums, frame comparison, the test hook) is
+ * plain C, built everywhere and unit-tested.
  */
 #ifndef BK_GPU_H
 #define BK_GPU_H
@@ -52,10 +53,9 @@ enum gpu_scene_kind {
 
 struct gpu_scene {
 	enum gpu_scene_kind kind;
-	unsigned program, vbo, ibo, texture;
+	unsigned program, vbo, texture;
 	int loc_pos, loc_color, loc_uv, loc_pose, loc_tex;
 	long triangles;
-	int indices;
 };
 
 const char *gpu_scene_name(enum gpu_scene_kind kind);
