@@ -141,21 +141,14 @@ else
 fi
 
 # The seed's loopsogl.sh as written: every line is checked (with its twin).
-cat > "$tmp/loopsogl.sh" <<'SEED'
- lxterminal -e ./RPiTemperature Pases 36,  Seconds 30
- lxterminal -e ./liverloopsPiA6 Seconds 10
- sleep 10
- ./OpenGL1Pi.bin Wide 1920, High 1080, RunMinutes 15 
-SEED
+seed=$(dirname "$0")/scripts/seed-loopsogl.sh
 ok "script: loopsogl.sh as written checks, OpenGL1Pi.bin is burnkit gpu" sh -c \
-	"$emu $runner script $tmp/loopsogl.sh --check > $tmp/s.out 2>&1 && grep -q 'burnkit gpu Wide 1920, High 1080, RunMinutes 15  (OpenGL1Pi.bin)' $tmp/s.out"
+	"$emu $runner script $seed --check > $tmp/s.out 2>&1 && grep -q '4 commands, all checked' $tmp/s.out &&
+	 grep -q 'burnkit gpu Wide 1920, High 1080, RunMinutes 15  (OpenGL1Pi.bin)' $tmp/s.out"
 # ... and run, scaled down: the temperature recorder and the loops beside the GPU test.
-cat > "$tmp/run.sh" <<'SEED'
- lxterminal -e ./RPiTemperature Pases 2,  Seconds 0.3
- lxterminal -e ./liverloopsPiA6 Seconds 0.002, Parts 1
- sleep 0.2
- ./OpenGL1Pi.bin Wide 96, High 64, RunMinutes 0.02 
-SEED
+sed -e 's/Pases 36,  Seconds 30/Pases 2,  Seconds 0.3/' -e 's/Seconds 10$/Seconds 0.002, Parts 1/' \
+	-e 's/sleep 10/sleep 0.2/' -e 's/Wide 1920, High 1080, RunMinutes 15/Wide 96, High 64, RunMinutes 0.02/' \
+	"$seed" > "$tmp/run.sh"
 if [ -z "$why" ]; then
 	ok "script: the scaled-down loopsogl.sh runs all three, each passing" sh -c \
 		"cd $tmp && $emu $runner script $tmp/run.sh > $tmp/s.out 2>&1 &&

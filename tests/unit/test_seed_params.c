@@ -113,6 +113,10 @@ static const struct {
 	{ "temp", "Pases 100,  Seconds 10", { "--passes", "100", "--seconds", "10" } },
 	{ "temp", "Pases 20,  Seconds 60", { "--passes", "20", "--seconds", "60" } },
 	{ "temp", "Pases 90,  Seconds 30", { "--passes", "90", "--seconds", "30" } },
+	/* burnkit gpu (OpenGL1Pi.bin): every run of the seed */
+	{ "gpu", "Wide 1920, High 1080, RunMinutes 15",
+	  { "--wide", "1920", "--high", "1080", "--run-minutes", "15" } },
+	{ "gpu", "W 1920, H 1080, R 15", { "--wide=1920", "--high=1080", "--run-minutes=15" } },
 };
 
 /* The resolved parameters as JSON text: equal text means equal values. */
