@@ -21,6 +21,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #ifdef BK_HAVE_GLES
 #include <GLES2/gl2.h>
@@ -418,6 +419,19 @@ static void free_frames(struct gpu_run *r)
 			free(r->ref[k][p]);
 }
 
+/* Has the machine a DRM render node (a GPU Mesa could draw on)? */
+static int has_render_node(void)
+{
+	char path[32];
+
+	for (int i = 128; i < 136; i++) {
+		snprintf(path, sizeof(path), "/dev/dri/renderD%d", i);
+		if (!access(path, F_OK))
+			return 1;
+	}
+	return 0;
+}
+
 static int gpu_run(struct bk_ctx *ctx)
 {
 	struct gpu_run r = { .ctx = ctx };
@@ -458,6 +472,10 @@ static int gpu_run(struct bk_ctx *ctx)
 		free(r.frame);
 		return BK_EXIT_ENV;
 	}
+	if (r.egl.is_llvmpipe && !getenv("LIBGL_ALWAYS_SOFTWARE") && has_render_node())
+		pr_warn("drawing on llvmpipe (the CPU) although this machine has a GPU render "
+			"node in /dev/dri: no Mesa driver for it, or no permission (the "
+			"render group)?");
 	if (r.against && (gpu_egl_open_llvmpipe(&r.soft, r.width, r.height, why, sizeof(why)) ||
 			  gpu_egl_current(&r.egl))) {
 		pr_fail("--against-llvmpipe: %s", why);
