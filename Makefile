@@ -31,9 +31,10 @@ LFK_SRCS := $(addprefix user/testers/livermore/, kernels.c sums.c)
 TESTER_SRCS += $(LFK_SRCS) user/testers/livermore/livermore.c
 
 # OpenGL ES (OpenGL1Pi): the run and the frame check always; the context and
-# the scenes when pkg-config finds egl and glesv2 (native dynamic builds
-# only: Mesa has no static libraries); GLES=no builds without, and the
-# tester is then listed as unsupported with the reason.
+# the scenes when pkg-config finds egl and glesv2's headers (native dynamic
+# builds only: Mesa has no static libraries, and dlopen needs the dynamic
+# loader); the libraries themselves are opened at run time. GLES=no builds
+# without, and the tester is then listed as unsupported with the reason.
 TESTER_SRCS += $(addprefix user/testers/gpu/, gpu.c gpu_check.c)
 ifndef GLES
 ifeq ($(ARCH)$(LDSTATIC),$(HOST_ARCH))
@@ -41,9 +42,10 @@ GLES := $(shell pkg-config --exists egl glesv2 2>/dev/null && echo yes)
 endif
 endif
 ifeq ($(GLES),yes)
-TESTER_SRCS += $(addprefix user/testers/gpu/, gpu_egl.c gpu_scenes.c gpu_llvmpipe.c)
+TESTER_SRCS += $(addprefix user/testers/gpu/, gpu_gl.c gpu_egl.c gpu_scenes.c gpu_llvmpipe.c)
 BK_CPPFLAGS += -DBK_HAVE_GLES $(shell pkg-config --cflags egl glesv2)
-BK_LDLIBS += $(shell pkg-config --libs egl glesv2)
+# Loaded at run time (gpu_gl.c): a runner without them starts, gpu unsupported.
+BK_LDLIBS += -ldl
 endif
 
 # Recording and cooking: sensors, throttle events, timelines, charts.

@@ -122,6 +122,15 @@ if [ -z "$why" ]; then
 			grep -q '"type":"summary".*"status":"interrupted","exit":130' "$tmp/i.jsonl"
 	}
 	ok "Ctrl-C: exit 130, the tests done in the table, 'interrupted' in the JSON" interrupted
+	# The libraries are opened at run time: without them gpu is unsupported, the rest runs.
+	export BURNKIT_GPU_LIBEGL=libburnkit-no-such-egl.so.1
+	ok "no libEGL: list says gpu is unsupported, naming the library" sh -c \
+		"$emu $runner list | grep '^gpu ' | grep -q 'unsupported here: cannot load libburnkit-no-such-egl.so.1'"
+	ok "... a gpu run exits 3 in the skip voice" status 3 gpu $small --tests 1 --seconds 0.1
+	ok "... the burn-in skips it and runs the others" sh -c \
+		"cd $tmp && $emu $runner burnin --only gpu --only timer > $tmp/b.out 2>&1 &&
+		 grep -q 'gpu .*skipped .*cannot load libburnkit-no-such-egl' $tmp/b.out && grep -q 'timer .*passed' $tmp/b.out"
+	unset BURNKIT_GPU_LIBEGL
 	ok "a malformed test hook is refused" sh -c \
 		"BURNKIT_GPU_CORRUPT=1,5 $emu $runner gpu $small --tests 1 --seconds 0.1 2>$tmp/e; [ \$? -eq 2 ] && grep -q TEST,FRAME,X,Y $tmp/e"
 	ok "burn-in: gpu's quick parameters pass" sh -c \

@@ -13,7 +13,8 @@
  * record per test (gpu_test, with fps) and the summary.
  *
  * user/testers/gpu/ is the GPU tester: gpu (this file: parameters, the run,
- * the table, the descriptor), gpu_egl (the contexts), gpu_scenes (shaders
+ * the table, the descriptor), gpu_gl (libEGL and libGLESv2 opened at run
+ * time), gpu_egl (the contexts), gpu_scenes (shaders
  * and meshes), gpu_llvmpipe (--against-llvmpipe), gpu_check (checksums,
  * frame comparison, the test hook); gpu.h is what they share. They call
  * user/lib only.
@@ -23,11 +24,10 @@
 #include <string.h>
 #include <unistd.h>
 
-#ifdef BK_HAVE_GLES
-#include <GLES2/gl2.h>
-#endif
-
 #include "gpu.h"
+#ifdef BK_HAVE_GLES
+#include "gpu_gl.h"
+#endif
 #include "tester.h"
 
 #define GPU_MAX_TESTS 16

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * gpu.h: what the parts of burnkit gpu share. gpu_egl (the off-screen
- * contexts), gpu_scenes (shaders and triangle meshes) and gpu_llvmpipe (the
+ * gpu.h: what the parts of burnkit gpu share. gpu_gl (EGL and GLES loaded
+ * at run time, gpu_gl.h), gpu_egl (the off-screen contexts), gpu_scenes (shaders and triangle meshes) and gpu_llvmpipe (the
  * comparison with llvmpipe's frames) need EGL and OpenGL ES 2
  * (BK_HAVE_GLES); gpu_check (checksums, frame comparison, the test hook) is
  * plain C, built everywhere and unit-tested.

@@ -10,13 +10,11 @@
  * second context on Mesa's software device (llvmpipe) can sit beside it,
  * for frames to compare the GPU's with.
  */
-#include <EGL/egl.h>
-#include <EGL/eglext.h>
-#include <GLES2/gl2.h>
 #include <stdio.h>
 #include <string.h>
 
 #include "gpu.h"
+#include "gpu_gl.h"
 #include "util.h"
 
 static const char *egl_error(void)
@@ -200,6 +198,8 @@ static int egl_open(struct gpu_egl *g, int width, int height, int llvmpipe, char
 	const char *s;
 
 	memset(g, 0, sizeof(*g));
+	if (gpu_gl_load(why, len))
+		return -1;
 	g->width = width;
 	g->height = height;
 	g->display = llvmpipe ? get_llvmpipe_display(&g->platform) : get_display(&g->platform);

@@ -10,10 +10,10 @@
  * colours, torn or black frames), not a rounding difference. The exact
  * check stays the GPU's own first frames.
  */
-#include <GLES2/gl2.h>
 #include <stdio.h>
 
 #include "gpu.h"
+#include "gpu_gl.h"
 
 int gpu_llvmpipe_compare(const struct gpu_egl *gpu, const struct gpu_egl *soft,
 			 enum gpu_scene_kind kind, long triangles,

@@ -9,13 +9,13 @@
  * of GPU_POSES poses (rotation and zoom), so the same pose must give the
  * same pixels every time on the same driver.
  */
-#include <GLES2/gl2.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "gpu.h"
+#include "gpu_gl.h"
 
 #define TEX_SIZE 256
 #define GROW 1.3f
