@@ -14,40 +14,7 @@
 #include "record/timeline.h"
 #include "record/timeline_csv.h"
 #include "record/timeline_plot.h"
-
-static char *slurp(const char *path)
-{
-	FILE *f = fopen(path, "r");
-	char *buf;
-	long n;
-
-	cr_assert_not_null(f, "%s", path);
-	fseek(f, 0, SEEK_END);
-	n = ftell(f);
-	rewind(f);
-	buf = malloc((size_t)n + 1);
-	cr_assert_eq(fread(buf, 1, (size_t)n, f), (size_t)n);
-	buf[n] = '\0';
-	fclose(f);
-	return buf;
-}
-
-static size_t count(const char *hay, const char *needle)
-{
-	size_t n = 0;
-
-	for (const char *p = strstr(hay, needle); p; p = strstr(p + 1, needle))
-		n++;
-	return n;
-}
-
-static void scratch(char *path, size_t len, const char *name)
-{
-	const char *tmp = getenv("TMPDIR");
-
-	snprintf(path, len, "%s/bk-chart-%d-%s", tmp && *tmp ? tmp : P_tmpdir,
-		 (int)getpid(), name);
-}
+#include "helpers/text_file.h"
 
 Test(svg, nice_steps)
 {
@@ -64,18 +31,18 @@ Test(svg, text_is_escaped_and_lines_break_at_nan)
 	char path[256], err[256];
 	double x[] = { 1, 2, NAN, 4, 5 }, y[] = { 1, 2, 3, 4, 5 };
 
-	scratch(path, sizeof(path), "esc.svg");
+	bk_test_scratch_path(path, sizeof(path), "esc.svg");
 	cr_assert_eq(bk_svg_open(&s, path, 100, 50, err, sizeof(err)), 0, "%s", err);
 	bk_svg_group_begin(&s, "series", "a < b & \"c\"");
 	bk_svg_text(&s, 1, 2, "start", NULL, "x<y>&'\x01 bad \xff utf8 \xc2\xb0" "C");
 	bk_svg_polyline(&s, x, y, 5, "stroke:#000");
 	cr_assert_eq(bk_svg_close(&s), 0, "closes the open group too");
-	char *t = slurp(path);
+	char *t = bk_test_slurp(path);
 
 	cr_assert(strstr(t, "<title>a &lt; b &amp; &quot;c&quot;</title>"), "%s", t);
 	cr_assert(strstr(t, "x&lt;y&gt;&amp;&apos; bad ? utf8 \xc2\xb0" "C</text>"), "%s", t);
-	cr_assert_eq(count(t, "<polyline"), 2, "NaN splits the line");
-	cr_assert_eq(count(t, "<g "), count(t, "</g>"));
+	cr_assert_eq(bk_test_count(t, "<polyline"), 2, "NaN splits the line");
+	cr_assert_eq(bk_test_count(t, "<g "), bk_test_count(t, "</g>"));
 	cr_assert(strstr(t, "</svg>\n"));
 	free(t);
 	unlink(path);

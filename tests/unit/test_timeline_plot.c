@@ -16,40 +16,7 @@
 #include "record/timeline.h"
 #include "record/timeline_csv.h"
 #include "record/timeline_plot.h"
-
-static char *slurp(const char *path)
-{
-	FILE *f = fopen(path, "r");
-	char *buf;
-	long n;
-
-	cr_assert_not_null(f, "%s", path);
-	fseek(f, 0, SEEK_END);
-	n = ftell(f);
-	rewind(f);
-	buf = malloc((size_t)n + 1);
-	cr_assert_eq(fread(buf, 1, (size_t)n, f), (size_t)n);
-	buf[n] = '\0';
-	fclose(f);
-	return buf;
-}
-
-static size_t count(const char *hay, const char *needle)
-{
-	size_t n = 0;
-
-	for (const char *p = strstr(hay, needle); p; p = strstr(p + 1, needle))
-		n++;
-	return n;
-}
-
-static void scratch(char *path, size_t len, const char *name)
-{
-	const char *tmp = getenv("TMPDIR");
-
-	snprintf(path, len, "%s/bk-chart-%d-%s", tmp && *tmp ? tmp : P_tmpdir,
-		 (int)getpid(), name);
-}
+#include "helpers/text_file.h"
 
 static void chart_of(const char *fixture, char **svg_text, char **csv_text)
 {
@@ -61,16 +28,16 @@ static void chart_of(const char *fixture, char **svg_text, char **csv_text)
 
 	snprintf(in, sizeof(in), "%s/timelines/%s", base ? base : "tests/unit/fixtures",
 		 fixture);
-	scratch(svg, sizeof(svg), "chart.svg");
-	scratch(csv, sizeof(csv), "chart.csv");
+	bk_test_scratch_path(svg, sizeof(svg), "chart.svg");
+	bk_test_scratch_path(csv, sizeof(csv), "chart.csv");
 	bk_timeline_init(&tl);
 	cr_assert_eq(bk_timeline_load(&tl, in, err, sizeof(err)), 0, "%s", err);
 	bk_analysis_defaults(&p);
 	cr_assert_eq(bk_analyse(&tl, &p, &a), 0);
 	cr_assert_eq(bk_timeline_svg(&tl, &a, svg, err, sizeof(err)), 0, "%s", err);
 	cr_assert_eq(bk_timeline_csv(&tl, &a, csv, err, sizeof(err)), 0, "%s", err);
-	*svg_text = slurp(svg);
-	*csv_text = slurp(csv);
+	*svg_text = bk_test_slurp(svg);
+	*csv_text = bk_test_slurp(csv);
 	unlink(svg);
 	unlink(csv);
 	bk_analysis_free(&a);
@@ -83,7 +50,7 @@ Test(chart, every_series_and_mark_of_a_cooking_run)
 
 	chart_of("cook-inject.jsonl", &svg, &csv);
 	/* temperature, two CPU clocks, two copies */
-	cr_assert_eq(count(svg, "<g class=\"series\">"), 5);
+	cr_assert_eq(bk_test_count(svg, "<g class=\"series\">"), 5);
 	cr_assert(strstr(svg, "<title>thermal_zone0: cpu-thermal</title>"));
 	/* every clock names its source */
 	cr_assert(strstr(svg, "<title>cpu0 (cpufreq)</title>"));
@@ -92,10 +59,10 @@ Test(chart, every_series_and_mark_of_a_cooking_run)
 	cr_assert(strstr(svg, "copy 0 fpu KWords 1000, Section 3 (cpu 0), 100% = 1005 MFLOPS"));
 	cr_assert(strstr(svg, "copy 1 fpu KWords 1000, Section 3 (cpu 1), 100% = 2003 MFLOPS"));
 	/* the throttle interval shaded in each of the three panels */
-	cr_assert_eq(count(svg, "<g class=\"throttled\">"), 3);
-	cr_assert_eq(count(svg, "<g class=\"drop throttling\">"), 1);
-	cr_assert_eq(count(svg, "<g class=\"drop interference\">"), 1);
-	cr_assert_eq(count(svg, "<g class=\"error\">"), 0);
+	cr_assert_eq(bk_test_count(svg, "<g class=\"throttled\">"), 3);
+	cr_assert_eq(bk_test_count(svg, "<g class=\"drop throttling\">"), 1);
+	cr_assert_eq(bk_test_count(svg, "<g class=\"drop interference\">"), 1);
+	cr_assert_eq(bk_test_count(svg, "<g class=\"error\">"), 0);
 	cr_assert(strstr(svg, "first throttle after 6.1 s"), "the headline");
 
 	/* t_s, 1 temperature, 2 clocks, 2 copies, throttled, events */
@@ -120,10 +87,10 @@ Test(chart, errors_clock_drops_and_no_temperature)
 	char *svg, *csv;
 
 	chart_of("cook-nokmod.jsonl", &svg, &csv);
-	cr_assert_eq(count(svg, "<g class=\"error\">"), 1);
+	cr_assert_eq(bk_test_count(svg, "<g class=\"error\">"), 1);
 	cr_assert(strstr(svg, "Pattern 55555555 Was 55575555 Word 12"));
-	cr_assert_eq(count(svg, "<g class=\"clockdrop\">"), 1);
-	cr_assert_eq(count(svg, "<g class=\"throttled\">"), 0);
+	cr_assert_eq(bk_test_count(svg, "<g class=\"clockdrop\">"), 1);
+	cr_assert_eq(bk_test_count(svg, "<g class=\"throttled\">"), 0);
 	cr_assert(strstr(svg, "no temperature recorded"));
 	cr_assert(strstr(svg, "not watched (no burnkit.ko)"));
 	cr_assert(strstr(csv, ",,\"error: Pattern 55555555"), "throttled is empty: not watched");
