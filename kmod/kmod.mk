@@ -20,7 +20,7 @@
 KMOD_VERSION ?= $(or $(VERSION),$(shell sed -n 's/^VERSION := //p' config.mk))
 
 KMOD_FILES := Kbuild Makefile main.c cycles.c clock.c throttle.c \
-	throttle_sources.c pagecache.c rpi_firmware.c netlink.c burnkit.h arch.h
+	throttle_sources.c pagecache.c rpi_firmware.c netlink.c burnkit.h arch.h compat.h
 KMOD_ARCH_FILES := x86.h arm64.h arm.h
 KMOD_GUESTS := x86_64 aarch64
 KMOD_ALL_GUESTS := $(KMOD_GUESTS) armv7
