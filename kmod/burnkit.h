@@ -91,7 +91,7 @@ void bk_netlink_send(const struct burnkit_event *e);
 void bk_rpi_init(void);
 void bk_rpi_exit(void);
 bool bk_rpi_present(void);
-int bk_rpi_arm_clock_hz(u32 *hz);
+int bk_rpi_arm_clock_hz(u32 *hz, const char **kind);
 int bk_rpi_throttled(u32 *bits);
 
 /* pagecache.c: write back and drop one file's cached pages. */

@@ -23,6 +23,7 @@
 
 #include "arch.h"
 #include "burnkit.h"
+#include "compat.h"
 
 static unsigned int bk_window_us;
 static bool bk_have_aperf;
@@ -51,13 +52,13 @@ static long bk_measure_this_cpu(void *arg)
 	if (!boot_cpu_has(X86_FEATURE_APERFMPERF))
 		return -EOPNOTSUPP;
 	preempt_disable();
-	if (rdmsrl_safe(MSR_IA32_APERF, &a0) || rdmsrl_safe(MSR_IA32_MPERF, &m0)) {
+	if (rdmsrq_safe(MSR_IA32_APERF, &a0) || rdmsrq_safe(MSR_IA32_MPERF, &m0)) {
 		preempt_enable();
 		return -EOPNOTSUPP;
 	}
 	t0 = ktime_get_ns();
 	bk_busy_wait(t0, job->window_us);
-	if (rdmsrl_safe(MSR_IA32_APERF, &a1) || rdmsrl_safe(MSR_IA32_MPERF, &m1) ||
+	if (rdmsrq_safe(MSR_IA32_APERF, &a1) || rdmsrq_safe(MSR_IA32_MPERF, &m1) ||
 	    m1 == m0 || a1 == a0) {
 		preempt_enable();
 		return -EOPNOTSUPP;
@@ -123,9 +124,10 @@ static int clock_show(struct seq_file *m, void *unused)
 {
 	unsigned int cpu;
 	u32 fw_hz = 0;
-	bool fw_ok = !bk_rpi_arm_clock_hz(&fw_hz);
+	const char *fw_kind = BURNKIT_UNSUPPORTED;
+	bool fw_ok = !bk_rpi_arm_clock_hz(&fw_hz, &fw_kind);
 
-	seq_puts(m, "# cpu effective_khz method window_us cpufreq_cur_khz cpufreq_min_khz cpufreq_max_khz firmware_khz\n");
+	seq_puts(m, "# cpu effective_khz method window_us cpufreq_cur_khz cpufreq_min_khz cpufreq_max_khz firmware_khz firmware_clock\n");
 	cpus_read_lock();
 	for_each_online_cpu(cpu) {
 		struct cpufreq_policy *policy = cpufreq_cpu_get(cpu);
@@ -138,7 +140,8 @@ static int clock_show(struct seq_file *m, void *unused)
 		bk_seq_u64_or_unsupported(m, policy, policy ? policy->cur : 0, ' ');
 		bk_seq_u64_or_unsupported(m, policy, policy ? policy->min : 0, ' ');
 		bk_seq_u64_or_unsupported(m, policy, policy ? policy->max : 0, ' ');
-		bk_seq_u64_or_unsupported(m, fw_ok, fw_hz / 1000, '\n');
+		bk_seq_u64_or_unsupported(m, fw_ok, fw_hz / 1000, ' ');
+		seq_printf(m, "%s\n", fw_kind);
 		if (policy)
 			cpufreq_cpu_put(policy);
 	}

@@ -4,18 +4,23 @@
 #   kmod            burnkit.ko for the running kernel, or for KDIR= with
 #                   ARCH= (x86_64 aarch64 armv7, or x86 arm64 arm) and
 #                   CROSS_COMPILE=; result in build/kmod/burnkit.ko
-#   kmod-guests     burnkit.ko for the x86_64 and aarch64 test VM kernels
-#                   (build/kmod/ARCH/burnkit.ko; fetches the kernels once)
+#   kmod-guests     burnkit.ko for the x86_64 and aarch64 test VM kernels of
+#                   every series in make check (build/kmod/ARCH/SERIES/
+#                   burnkit.ko; fetches the kernels once)
+#   kmod-ARCH       the same for one ARCH and VM_KERNEL= (6.1, 6.12, rt)
 #   kmod-install    install build/kmod/burnkit.ko where modprobe finds it
 #   dkms-install    register the sources with DKMS, build and install for
 #                   the running kernel (or KVER=)
-#   vm-test         boot the test VMs (VM_GUESTS, default x86_64 aarch64;
-#                   armv7 works too) and run tests/vm in each (TAP)
+#   vm-test         boot the test VMs one after another (VM_GUESTS: GUEST or
+#                   GUEST:SERIES, see scripts/vm.sh) and run tests/vm in
+#                   each (TAP); by default x86_64 and aarch64 on 6.1 and
+#                   6.12, the Raspberry Pi 3 model and armv7 on 6.1
+#   vm-test-rt      the same on the PREEMPT_RT kernels (VM_RT_GUESTS)
 
 KMOD_VERSION ?= $(or $(VERSION),$(shell sed -n 's/^VERSION := //p' config.mk))
 
 KMOD_FILES := Kbuild Makefile main.c cycles.c clock.c throttle.c \
-	throttle_sources.c pagecache.c rpi_firmware.c netlink.c burnkit.h arch.h
+	throttle_sources.c pagecache.c rpi_firmware.c netlink.c burnkit.h arch.h compat.h
 KMOD_ARCH_FILES := x86.h arm64.h arm.h
 KMOD_GUESTS := x86_64 aarch64
 KMOD_ALL_GUESTS := $(KMOD_GUESTS) armv7
@@ -43,14 +48,18 @@ define kmod_tree
 	@cp -u include/burnkit/abi.h $(1)/include/burnkit/
 endef
 
+# Kernels from 6.12 on build BTF for modules with pahole (Debian: dwarves);
+# without it, build without BTF rather than fail.
+KMOD_BTF := $(if $(shell command -v pahole 2>/dev/null),,CONFIG_DEBUG_INFO_BTF_MODULES=)
+
 # kmod_build DIR KDIR KARCH CROSS
 define kmod_build
 	$(call kmod_tree,$(1))
 	$(MAKE) --no-print-directory -C $(2) M=$(abspath $(1)) ARCH=$(3) \
-		$(if $(4),CROSS_COMPILE=$(4)) modules
+		$(if $(4),CROSS_COMPILE=$(4)) $(KMOD_BTF) $(KMOD_W) modules
 endef
 
-.PHONY: kmod kmod-guests kmod-install dkms-install vm-test vm-paging-test \
+.PHONY: kmod kmod-guests kmod-install dkms-install vm-test vm-test-rt vm-paging-test \
 	$(addprefix kmod-,$(KMOD_ALL_GUESTS)) $(addprefix vm-helpers-,$(KMOD_ALL_GUESTS))
 
 kmod:
@@ -60,12 +69,19 @@ kmod:
 	@cp build/kmod/host/burnkit.ko build/kmod/burnkit.ko
 	@echo "built build/kmod/burnkit.ko for $$(modinfo -F vermagic build/kmod/burnkit.ko | cut -d" " -f1)"
 
-# The test VM kernels: Debian's, fetched by scripts/vm/fetch-kernel.sh.
-kmod-guests: $(addprefix kmod-,$(KMOD_GUESTS))
+# The test VM kernels: Debian's, fetched by scripts/vm/fetch-kernel.sh into
+# build/vm/ARCH/SERIES.
+VM_KERNEL ?= 6.1
+VM_KERNELS ?= 6.1 6.12
+kmod-guests:
+	@for k in $(VM_KERNELS); do \
+		$(MAKE) --no-print-directory -f kmod/kmod.mk VM_KERNEL=$$k \
+			$(addprefix kmod-,$(KMOD_GUESTS)) || exit 1; \
+	done
 
 $(addprefix kmod-,$(KMOD_ALL_GUESTS)): kmod-%:
-	@scripts/vm/fetch-kernel.sh $* build/vm/$*
-	$(call kmod_build,build/kmod/$*,$(abspath build/vm/$*/headers),$(call kmod_karch,$*),$(if $(filter $*,$(KMOD_HOST)),,$(kmod_cross_$*)))
+	@scripts/vm/fetch-kernel.sh $* $(VM_KERNEL) build/vm/$*/$(VM_KERNEL)
+	$(call kmod_build,build/kmod/$*/$(VM_KERNEL),$(abspath build/vm/$*/$(VM_KERNEL)/headers),$(call kmod_karch,$*),$(if $(filter $*,$(KMOD_HOST)),,$(kmod_cross_$*)))
 
 kmod-install:
 	@test -f build/kmod/burnkit.ko || { echo "kmod-install: run make kmod first" >&2; exit 1; }
@@ -99,9 +115,14 @@ $(addprefix vm-helpers-,$(KMOD_ALL_GUESTS)): vm-helpers-%:
 		fi; \
 	done
 
-VM_GUESTS ?= $(KMOD_GUESTS)
+VM_GUESTS ?= $(foreach k,$(VM_KERNELS),$(addsuffix :$(k),$(KMOD_GUESTS))) \
+	raspi3b:6.1 armv7:6.1
+VM_RT_GUESTS ?= $(addsuffix :rt,$(KMOD_GUESTS))
 vm-test:
 	@tests/vm/vm-test.sh $(VM_GUESTS)
+
+vm-test-rt:
+	@tests/vm/vm-test.sh $(VM_RT_GUESTS)
 
 # burnkit paging for real: a guest made small (huge pages reserved), a swap
 # file on its virtio disk, swap traffic shown and the OOM path checked.

@@ -3,11 +3,21 @@
  * The Raspberry Pi firmware's property interface, when its driver is there:
  * the measured ARM clock and the throttled state come from the firmware,
  * which throttles behind cpufreq's back.
+ *
+ * A firmware that does not know a tag (older firmware; QEMU's model answers
+ * neither GET_THROTTLED nor GET_CLOCK_MEASURED) still answers the message as
+ * a whole and leaves the tag's value untouched, so a zeroed value is no
+ * answer: the tag's own response word tells. It has bit 31 set and the
+ * length of the value written back in the low bits; anything else reads as
+ * unsupported (-EOPNOTSUPP).
  */
 #define pr_fmt(fmt) KBUILD_MODNAME ": " fmt
 
+#include <linux/bits.h>
+#include <linux/bug.h>
 #include <linux/errno.h>
 #include <linux/of.h>
+#include <linux/string.h>
 #include <soc/bcm2835/raspberrypi-firmware.h>
 
 #include "burnkit.h"
@@ -21,23 +31,67 @@ bool bk_rpi_present(void)
 	return bk_fw != NULL;
 }
 
+#define BK_RPI_RESPONSE	BIT(31)	/* set in a tag's size word once answered */
+
+/* One tag with a value of up to two words, as the firmware reads it. */
+struct bk_rpi_msg {
+	struct rpi_firmware_property_tag_header hdr;
+	u32 value[2];
+};
+
+/*
+ * Send TAG with the first LEN bytes of DATA as its request; on an answer
+ * of at least LEN bytes, DATA holds the firmware's value.
+ */
 static int bk_rpi_property(u32 tag, u32 *data, size_t len)
 {
+	struct bk_rpi_msg msg = {
+		.hdr = { .tag = tag, .buf_size = sizeof(msg.value),
+			 .req_resp_size = len },
+	};
+	u32 resp;
+	int ret;
+
 	if (!bk_fw)
 		return -ENODEV;
-	return rpi_firmware_property(bk_fw, tag, data, len);
+	if (WARN_ON_ONCE(len > sizeof(msg.value)))
+		return -EINVAL;
+	memcpy(msg.value, data, len);
+	ret = rpi_firmware_property_list(bk_fw, &msg, sizeof(msg));
+	if (ret)
+		return ret;
+	resp = msg.hdr.req_resp_size;
+	if (!(resp & BK_RPI_RESPONSE) || (resp & ~BK_RPI_RESPONSE) < len)
+		return -EOPNOTSUPP;
+	memcpy(data, msg.value, len);
+	return 0;
 }
 
-int bk_rpi_arm_clock_hz(u32 *hz)
+static int bk_rpi_clock(u32 tag, u32 *hz)
 {
 	u32 packet[2] = { BK_RPI_ARM_CLOCK_ID, 0 };
-	int ret = bk_rpi_property(RPI_FIRMWARE_GET_CLOCK_MEASURED, packet,
-				  sizeof(packet));
+	int ret = bk_rpi_property(tag, packet, sizeof(packet));
 
 	if (ret)
 		return ret;
+	if (packet[0] != BK_RPI_ARM_CLOCK_ID || !packet[1])
+		return -EOPNOTSUPP;	/* a clock it does not know reads 0 */
 	*hz = packet[1];
 	return 0;
+}
+
+int bk_rpi_arm_clock_hz(u32 *hz, const char **kind)
+{
+	int ret = bk_rpi_clock(RPI_FIRMWARE_GET_CLOCK_MEASURED, hz);
+
+	if (!ret) {
+		*kind = "measured";
+		return 0;
+	}
+	/* The rate the firmware set: true, but not what the CPU achieved. */
+	ret = bk_rpi_clock(RPI_FIRMWARE_GET_CLOCK_RATE, hz);
+	*kind = ret ? BURNKIT_UNSUPPORTED : "set";
+	return ret;
 }
 
 int bk_rpi_throttled(u32 *bits)

@@ -21,6 +21,7 @@
 #endif
 
 #include "burnkit.h"
+#include "compat.h"
 
 #define BK_MAX_ZONES		64
 #define BK_MAX_TRIPS		16
@@ -92,7 +93,7 @@ static s32 bk_x86_temp_mc(unsigned int cpu, u64 status)
 	u64 target;
 
 	if (!(status & BK_THERM_STATUS_READING_VALID) ||
-	    rdmsrl_safe_on_cpu(cpu, MSR_IA32_TEMPERATURE_TARGET, &target) ||
+	    rdmsrq_safe_on_cpu(cpu, MSR_IA32_TEMPERATURE_TARGET, &target) ||
 	    !BK_TEMP_TARGET_TJMAX(target))
 		return BURNKIT_TEMP_UNKNOWN;
 	return ((s32)BK_TEMP_TARGET_TJMAX(target) -
@@ -109,7 +110,7 @@ static int x86_core_poll(unsigned int cpu, struct bk_source_reading *r)
 	u64 status;
 
 	if (!cpu_online(cpu) ||
-	    rdmsrl_safe_on_cpu(cpu, MSR_IA32_THERM_STATUS, &status))
+	    rdmsrq_safe_on_cpu(cpu, MSR_IA32_THERM_STATUS, &status))
 		return -ENODATA;
 	r->state = !!(status & BK_THERM_STATUS_PROCHOT);
 	r->temp_mc = bk_x86_temp_mc(cpu, status);
@@ -145,7 +146,7 @@ static int x86_pkg_poll(unsigned int pkg, struct bk_source_reading *r)
 	u64 status;
 
 	if (cpu < 0 ||
-	    rdmsrl_safe_on_cpu(cpu, MSR_IA32_PACKAGE_THERM_STATUS, &status))
+	    rdmsrq_safe_on_cpu(cpu, MSR_IA32_PACKAGE_THERM_STATUS, &status))
 		return -ENODATA;
 	r->state = !!(status & BK_THERM_STATUS_PROCHOT);
 	r->temp_mc = bk_x86_temp_mc(cpu, status);
@@ -181,10 +182,10 @@ static void bk_x86_probe(void)
 
 	/* Emulators may answer any MSR with 0: trust the CPUID bits first. */
 	if (boot_cpu_has(X86_FEATURE_DTHERM) &&
-	    !rdmsrl_safe_on_cpu(0, MSR_IA32_THERM_STATUS, &v))
+	    !rdmsrq_safe_on_cpu(0, MSR_IA32_THERM_STATUS, &v))
 		bk_x86_cpus = nr_cpu_ids;
 	if (boot_cpu_has(X86_FEATURE_PTS) &&
-	    !rdmsrl_safe_on_cpu(0, MSR_IA32_PACKAGE_THERM_STATUS, &v))
+	    !rdmsrq_safe_on_cpu(0, MSR_IA32_PACKAGE_THERM_STATUS, &v))
 		bk_x86_packages = topology_max_packages();
 	if (!bk_read_sysfs_s64("/sys/devices/system/cpu/cpu0/thermal_throttle/core_throttle_count",
 			       &count))
@@ -224,12 +225,13 @@ static unsigned int rpi_instances(void)
 static int rpi_poll(unsigned int instance, struct bk_source_reading *r)
 {
 	u32 bits, hz;
+	const char *kind;
 
 	if (bk_rpi_throttled(&bits))
 		return -ENODATA;
 	r->state = bits;
 	r->temp_mc = BURNKIT_TEMP_UNKNOWN;
-	r->mhz = bk_rpi_arm_clock_hz(&hz) ? BURNKIT_MHZ_UNKNOWN : hz / 1000000;
+	r->mhz = bk_rpi_arm_clock_hz(&hz, &kind) ? BURNKIT_MHZ_UNKNOWN : hz / 1000000;
 	return 0;
 }
 

@@ -1,10 +1,16 @@
 #!/bin/bash
-# vm.sh ARCH [options] -- CMD...: boot a Debian kernel for ARCH (x86_64,
-# aarch64, armv7) in QEMU with burnkit.ko loaded, the runner and the VM tests on
-# PATH and an ext4 virtio disk mounted (current directory, $BURNKIT_DISK);
-# run CMD there, print its output and exit with its status.
+# vm.sh GUEST [options] -- CMD...: boot a Debian kernel in QEMU with
+# burnkit.ko loaded, the runner and the VM tests on PATH and an ext4 disk
+# mounted (current directory, $BURNKIT_DISK); run CMD there, print its output
+# and exit with its status. GUEST is a machine: x86_64, aarch64 (QEMU's virt
+# board), armv7 (virt, Debian's armmp kernel) or raspi3b (QEMU's Raspberry Pi
+# 3 Model B with Debian's arm64 kernel and the Pi 3 device tree: the real
+# raspberrypi-firmware, thermal and watchdog drivers; the disk on the SD card).
 #
 # Options:
+#   --kernel SERIES      6.1 (default, or $BURNKIT_VM_KERNEL), 6.12, or rt
+#                        (6.12 with PREEMPT_RT): Debian 12's packages,
+#                        fetched once into build/vm/ARCH/SERIES
 #   --kmod-args "ARGS"   module parameters for insmod (default none)
 #   --no-kmod            boot without loading the module
 #   --runner             build the static runner for ARCH first
@@ -12,7 +18,10 @@
 #   --keep               keep the run directory (serial log, images)
 #
 # Guest environment: BURNKIT_KO (the module file), BURNKIT_KMOD_ARGS,
-# BURNKIT_DISK, BURNKIT_VM_ARCH; the tests are on PATH, the ABI header is
+# BURNKIT_DISK, BURNKIT_DISK_DEV (its block device), BURNKIT_VM_ARCH
+# (x86_64, aarch64, armv7), BURNKIT_VM_GUEST (GUEST), BURNKIT_VM_KERNEL
+# (SERIES). busybox modprobe works (/proc/sys/kernel/modprobe is set) for the
+# modules that scripts/mkinitramfs.sh lists; the tests are on PATH, the ABI header is
 # /burnkit/abi.h. The exit status comes from the marker line
 # that the guest's init prints on the serial console, never from QEMU, which
 # exits 0 even when the guest panicked. Without a marker vm.sh prints the end
@@ -26,9 +35,10 @@ usage() {
 }
 
 top=$(cd "$(dirname "$0")/.." && pwd)
-arch=${1:-}
-[ -n "$arch" ] || usage
+guest=${1:-}
+[ -n "$guest" ] || usage
 shift
+series=${BURNKIT_VM_KERNEL:-6.1}
 kmod_args=""
 load_kmod=1
 build_runner=0
@@ -36,6 +46,8 @@ timeout_s=${BURNKIT_VM_TIMEOUT:-600}
 keep=0
 while [ $# -gt 0 ]; do
 	case $1 in
+	--kernel) series=${2?}; shift 2 ;;
+	--kernel=*) series=${1#*=}; shift ;;
 	--kmod-args) kmod_args=${2?}; shift 2 ;;
 	--kmod-args=*) kmod_args=${1#*=}; shift ;;
 	--no-kmod) load_kmod=0; shift ;;
@@ -48,36 +60,60 @@ while [ $# -gt 0 ]; do
 done
 [ $# -gt 0 ] || usage
 
-case $arch in
+case $series in
+6.1|6.12|rt) ;;
+*) echo "vm.sh: unknown kernel series '$series' (6.1, 6.12, rt)" >&2; exit 2 ;;
+esac
+
+disk_dev=/dev/vda
+boot_modules="virtio_pci virtio_blk ext4"
+append=""
+case $guest in
 x86_64)
+	arch=x86_64
 	qemu=(qemu-system-x86_64 -cpu max -smp 2 -m 512
 	      -drive "file=@DISK@,format=raw,if=virtio,cache=unsafe")
 	console=ttyS0 ;;
 aarch64)
+	arch=aarch64
 	# cortex-a72, not max: pointer-authentication emulation is 3-4x slower.
 	qemu=(qemu-system-aarch64 -M virt -cpu cortex-a72 -smp 2 -m 512
 	      -drive "file=@DISK@,format=raw,if=none,id=disk0,cache=unsafe"
 	      -device virtio-blk-pci,drive=disk0)
 	console=ttyAMA0 ;;
 armv7)
+	arch=armv7
 	qemu=(qemu-system-arm -M virt -cpu cortex-a15 -smp 2 -m 512
 	      -drive "file=@DISK@,format=raw,if=none,id=disk0,cache=unsafe"
 	      -device virtio-blk-device,drive=disk0)
+	boot_modules="virtio_mmio virtio_blk ext4"
+	console=ttyAMA0 ;;
+raspi3b)
+	arch=aarch64
+	# One TCG thread: with one per CPU the idle secondaries spin and boot
+	# to poweroff takes 4-5 times as long. The machine has 4 CPUs, 1 GiB.
+	# No PSCI there: poweroff goes through the watchdog driver.
+	qemu=(qemu-system-aarch64 -M raspi3b -accel tcg,thread=single -smp 4 -m 1G
+	      -dtb @DTB@ -drive "file=@DISK@,format=raw,if=sd,cache=unsafe")
+	boot_modules="bcm2835_wdt bcm2835_thermal sdhci_iproc bcm2835 mmc_block ext4"
+	disk_dev=/dev/mmcblk0
+	append="earlycon=pl011,0x3f201000"
 	console=ttyAMA0 ;;
 *)
-	echo "vm.sh: unsupported ARCH '$arch' (x86_64, aarch64, armv7)" >&2
+	echo "vm.sh: unsupported GUEST '$guest' (x86_64, aarch64, armv7, raspi3b)" >&2
 	exit 2 ;;
 esac
 
-say() { echo "vm.sh[$arch]: $*" >&2; }
+say() { echo "vm.sh[$guest $series]: $*" >&2; }
 
-vmdir=$top/build/vm/$arch
-"$top/scripts/vm/fetch-kernel.sh" "$arch" "$vmdir"
+vmdir=$top/build/vm/$arch/$series
+"$top/scripts/vm/fetch-kernel.sh" "$arch" "$series" "$vmdir"
 kver=$(cat "$vmdir/kver")
+dtb=$vmdir/root/usr/lib/linux-image-$kver/broadcom/bcm2837-rpi-3-b.dtb
 
 # Module and test helpers for this guest kernel.
-make -s -C "$top" -f kmod/kmod.mk "kmod-$arch" "vm-helpers-$arch" >&2
-ko=$top/build/kmod/$arch/burnkit.ko
+make -s -C "$top" -f kmod/kmod.mk "kmod-$arch" "vm-helpers-$arch" VM_KERNEL="$series" >&2
+ko=$top/build/kmod/$arch/$series/burnkit.ko
 
 if [ "$build_runner" = 1 ]; then
 	if [ "$arch" = "$(uname -m)" ]; then
@@ -123,6 +159,10 @@ quote() { printf "'%s'" "$(printf '%s' "$1" | sed "s/'/'\\\\''/g")"; }
 	echo "BURNKIT_LOAD_KMOD=$load_kmod"
 	echo "BURNKIT_KMOD_ARGS=$(quote "$kmod_args")"
 	echo "BURNKIT_VM_ARCH=$arch"
+	echo "BURNKIT_VM_GUEST=$guest"
+	echo "BURNKIT_VM_KERNEL=$series"
+	echo "BURNKIT_BOOT_MODULES='$boot_modules'"
+	echo "BURNKIT_DISK_DEV=$disk_dev"
 } > "$ov/burnkit/env"
 (cd "$ov" && find . | LC_ALL=C sort | cpio -o -H newc --quiet -R 0:0) |
 	gzip -1 > "$run/overlay.cpio.gz"
@@ -132,13 +172,16 @@ truncate -s 64M "$run/disk.img"
 mkfs.ext4 -q -F "$run/disk.img"
 
 args=()
-for a in "${qemu[@]}"; do args+=("${a//@DISK@/$run/disk.img}"); done
+for a in "${qemu[@]}"; do
+	a=${a//@DISK@/$run/disk.img}
+	args+=("${a//@DTB@/$dtb}")
+done
 log=$run/serial.log
 status=0
 timeout --foreground -k 5 "$timeout_s" "${args[@]}" \
 	-nic none -display none -serial "file:$log" -no-reboot \
 	-kernel "$vmdir/kernel" -initrd "$run/initramfs.cpio.gz" \
-	-append "console=$console panic=-1 quiet loglevel=3" </dev/null >&2 ||
+	-append "console=$console $append panic=-1 quiet loglevel=3" </dev/null >&2 ||
 	status=$?
 
 tr -d '\r' < "$log" > "$run/serial.txt"

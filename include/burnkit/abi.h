@@ -97,11 +97,14 @@
 /*
  * clock (0400), table, one row per online CPU, measured while reading:
  *   cpu effective_khz method window_us cpufreq_cur_khz cpufreq_min_khz
- *   cpufreq_max_khz firmware_khz
+ *   cpufreq_max_khz firmware_khz firmware_clock
  * effective_khz: the clock the CPU really ran at over a busy window of
  * window_us; method: aperf_mperf (TSC kHz x dAPERF/dMPERF) | pmccntr (cycle
  * counter against ktime) | unsupported. cpufreq_*: the cpufreq policy;
- * firmware_khz: the Raspberry Pi firmware's measured ARM clock.
+ * firmware_khz: the Raspberry Pi firmware's ARM clock, and firmware_clock
+ * what it is: measured (GET_CLOCK_MEASURED) | set (GET_CLOCK_RATE, the
+ * rate the firmware set, where it does not answer the measured one) |
+ * unsupported (no firmware, or it answered neither).
  */
 #define BURNKIT_FILE_CLOCK		"clock"
 

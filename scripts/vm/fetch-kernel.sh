@@ -1,30 +1,43 @@
 #!/bin/sh
-# fetch-kernel.sh ARCH OUT: the Debian guest kernel for ARCH (x86_64, aarch64,
-# armv7), its modules and its headers, ready to boot and to build against.
+# fetch-kernel.sh ARCH SERIES OUT: the Debian guest kernel of SERIES for ARCH
+# (x86_64, aarch64, armv7), its modules and its headers, ready to boot and to
+# build against. SERIES is 6.1 (Debian 12's own kernel), 6.12 (the newer
+# kernel Debian 12 also carries) or rt (6.12 with PREEMPT_RT).
 #
-# The kernel ABI version is looked up in the package lists (the one that the
-# meta package linux-image-<flavour> depends on), never hard-coded. Packages
-# are downloaded once into OUT/debs; a later run with the same version reuses
-# them, and a run without network reuses whatever version was fetched last.
+# The kernel version is looked up in the package lists (what the meta package
+# of the series depends on), never hard-coded; so are the -common headers and
+# the kbuild tools the headers depend on. Packages are downloaded once into
+# OUT/debs; a later run with the same version reuses them, and a run without
+# network reuses whatever version was fetched last.
 #
 # OUT/kver          the kernel version string, e.g. 6.1.0-NN-amd64
 # OUT/root/         dpkg -x of the image (boot/, lib/modules/ with depmod run)
 # OUT/headers/      kbuild tree for out-of-tree modules (make -C OUT/headers)
+# OUT/kbuild/       the kbuild tools (host programs) the headers point at
 # OUT/kernel        the file QEMU boots (uncompressed vmlinux on x86_64)
 set -eu
 PATH=$PATH:/usr/sbin:/sbin
 
-arch=${1:?usage: fetch-kernel.sh ARCH OUT}
-out=${2:?usage: fetch-kernel.sh ARCH OUT}
+usage="usage: fetch-kernel.sh ARCH SERIES OUT"
+arch=${1:?$usage}
+series=${2:?$usage}
+out=${3:?$usage}
 
 case $arch in
-x86_64)  flavour=amd64; debarch=amd64 ;;
-aarch64) flavour=arm64; debarch=arm64 ;;
-armv7)   flavour=armmp; debarch=armhf ;;
-*) echo "fetch-kernel: unknown ARCH '$arch'" >&2; exit 2 ;;
+x86_64)  base=amd64; debarch=amd64 ;;
+aarch64) base=arm64; debarch=arm64 ;;
+armv7)   base=armmp; debarch=armhf ;;
+*) echo "fetch-kernel: unknown ARCH '$arch' (x86_64, aarch64, armv7)" >&2; exit 2 ;;
+esac
+# flavour: the kernel version's suffix; meta: the package following the series.
+case $series in
+6.1)  flavour=$base;    meta=linux-image-$base ;;
+6.12) flavour=$base;    meta=linux-image-6.12-$base ;;
+rt)   flavour=rt-$base; meta=linux-image-6.12-rt-$base ;;
+*) echo "fetch-kernel: unknown SERIES '$series' (6.1, 6.12, rt)" >&2; exit 2 ;;
 esac
 
-say() { echo "fetch-kernel[$arch]: $*" >&2; }
+say() { echo "fetch-kernel[$arch $series]: $*" >&2; }
 
 host_debarch=$(dpkg --print-architecture)
 pkgarch=""
@@ -38,11 +51,15 @@ if [ "$debarch" != "$host_debarch" ]; then
 	fi
 fi
 
-# linux-image-<flavour> depends on linux-image-<abi>-<flavour>.
+# depends PACKAGE PATTERN: the first dependency of PACKAGE matching PATTERN
+# (a sed regular expression whose group 1 is the part wanted), without the
+# :ARCH suffix and <virtual> brackets apt-cache gives foreign packages.
+depends() {
+	apt-cache depends "$1" 2>/dev/null | sed 's/[<>]//g; s/:[a-z0-9]*$//' |
+		sed -n "s/^ *Depends: $2\$/\1/p" | head -n 1
+}
 lookup() {
-	apt-cache depends "linux-image-$flavour$pkgarch" 2>/dev/null |
-		sed -n "s/^ *Depends: linux-image-\([0-9][^ :]*-$flavour\).*/\1/p" |
-		head -n 1
+	depends "$meta$pkgarch" "linux-image-\([0-9][^ :]*-$flavour\)"
 }
 
 kver=$(lookup || true)
@@ -53,9 +70,9 @@ fi
 if [ -z "$kver" ]; then
 	if [ -s "$out/kver" ]; then
 		kver=$(cat "$out/kver")
-		say "package lists have no linux-image-$flavour; reusing $kver"
+		say "package lists have no $meta; reusing $kver"
 	else
-		say "cannot find linux-image-$flavour$pkgarch in the package lists"
+		say "cannot find $meta$pkgarch in the package lists"
 		exit 1
 	fi
 fi
@@ -65,15 +82,21 @@ if [ -s "$out/kver" ] && [ "$(cat "$out/kver")" = "$kver" ] &&
 	exit 0
 fi
 
-abi=${kver%-"$flavour"}
 say "kernel $kver"
-rm -rf "$out/root" "$out/headers" "$out/common" "$out/kernel" "$out/kver"
-mkdir -p "$out/debs" "$out/root" "$out/common"
+hdrs=linux-headers-$kver
+common=$(depends "$hdrs$pkgarch" "\(linux-headers-[^ ]*-common[^ ]*\)")
+kbuild=$(depends "$hdrs$pkgarch" "\(linux-kbuild-[^ ]*\)")
+if [ -z "$common" ] || [ -z "$kbuild" ]; then
+	say "cannot find what $hdrs depends on (-common headers, kbuild tools)"
+	exit 1
+fi
+rm -rf "$out/root" "$out/headers" "$out/common" "$out/kbuild" "$out/kernel" "$out/kver"
+mkdir -p "$out/debs" "$out/root" "$out/common" "$out/kbuild"
 
+# The kbuild tools run on the build machine: host architecture.
 (
 	cd "$out/debs"
-	for p in "linux-image-$kver$pkgarch" "linux-headers-$kver$pkgarch" \
-		 "linux-headers-$abi-common"; do
+	for p in "linux-image-$kver$pkgarch" "$hdrs$pkgarch" "$common" "$kbuild"; do
 		name=${p%%:*}
 		if ! ls "${name}"_*.deb >/dev/null 2>&1; then
 			say "downloading $p"
@@ -86,58 +109,60 @@ dpkg -x "$out"/debs/linux-image-"$kver"_*.deb "$out/root"
 tmp=$out/headers.tmp
 rm -rf "$tmp"
 mkdir -p "$tmp"
-dpkg -x "$out"/debs/linux-headers-"$kver"_*.deb "$tmp"
-dpkg -x "$out"/debs/linux-headers-"$abi"-common_*.deb "$out/common"
-mv "$tmp/usr/src/linux-headers-$kver" "$out/headers"
+dpkg -x "$out"/debs/"$hdrs"_*.deb "$tmp"
+dpkg -x "$out"/debs/"$common"_*.deb "$out/common"
+dpkg -x "$out"/debs/"$kbuild"_*.deb "$out/kbuild"
+mv "$tmp/usr/src/$hdrs" "$out/headers"
 rm -rf "$tmp"
 
-# The packaged headers point at the host's kbuild tools and at the -common
-# tree by absolute paths; repoint them at what we extracted.
-kbuild_ver=${abi%%-*}
-kbuild_ver=$(echo "$kbuild_ver" | cut -d. -f1,2)
-kbuild=/usr/lib/linux-kbuild-$kbuild_ver
-if [ ! -d "$kbuild/scripts" ]; then
-	say "missing $kbuild: install linux-kbuild-$kbuild_ver (comes with linux-headers-amd64)"
-	exit 1
-fi
+# The packaged headers point at the kbuild tools and at the -common tree by
+# absolute paths; repoint them at what we extracted.
+tools=$(cd "$out/kbuild/usr/lib/$kbuild" && pwd)
+cdir=$(cd "$out/common/usr/src/$common" && pwd)
 for d in scripts tools; do
 	rm -f "$out/headers/$d"
-	ln -s "$kbuild/$d" "$out/headers/$d"
+	ln -s "$tools/$d" "$out/headers/$d"
 done
-common=$(cd "$out/common/usr/src/linux-headers-$abi-common" && pwd)
-sed -i "s|^include /usr/src/linux-headers-$abi-common/|include $common/|" \
-	"$out/headers/Makefile"
-# The -common tree links back to the kbuild tools by relative path too.
+sed -i "s|^include /usr/src/$common/|include $cdir/|" "$out/headers/Makefile"
+# The -common tree links back to the kbuild tools too.
 for d in scripts tools; do
-	if [ -L "$common/$d" ] || [ ! -e "$common/$d" ]; then
-		rm -f "$common/$d"
-		ln -s "$kbuild/$d" "$common/$d"
+	if [ -L "$cdir/$d" ] || [ ! -e "$cdir/$d" ]; then
+		rm -f "$cdir/$d"
+		ln -s "$tools/$d" "$cdir/$d"
 	fi
 done
 
 depmod -b "$out/root" "$kver"
 
+# find_vmlinux IMAGE MAGIC DECOMPRESSOR...: the first stream in IMAGE that
+# starts with MAGIC (a grep -P pattern) and decompresses to an ELF file.
+find_vmlinux() {
+	img=$1 magic=$2
+	shift 2
+	for off in $(LC_ALL=C grep -obUaP "$magic" "$img" | cut -d: -f1); do
+		# Trailing data after the stream makes the decompressor complain.
+		tail -c +$((off + 1)) "$img" | "$@" > "$out/kernel.tmp" 2>/dev/null || true
+		if [ "$(head -c 4 "$out/kernel.tmp" | od -An -c | tr -d ' ')" = '177ELF' ]; then
+			mv "$out/kernel.tmp" "$out/kernel"
+			return 0
+		fi
+	done
+	rm -f "$out/kernel.tmp"
+	return 1
+}
+
 case $arch in
 x86_64)
 	# Debian's kernel has CONFIG_PVH: QEMU boots the uncompressed vmlinux
 	# directly, several seconds faster than the bzImage through the BIOS.
-	# It sits inside the bzImage as an XZ stream.
+	# It sits inside the bzImage as an XZ (6.1) or zstd (6.12) stream.
 	img=$out/root/boot/vmlinuz-$kver
-	for off in $(LC_ALL=C grep -obUaP '\xfd7zXZ\x00' "$img" | cut -d: -f1); do
-		tail -c +$((off + 1)) "$img" |
-			xz -dc --single-stream > "$out/kernel.tmp" 2>/dev/null || continue
-		if [ "$(head -c 4 "$out/kernel.tmp" | od -An -c | tr -d ' ')" = '177ELF' ]; then
-			mv "$out/kernel.tmp" "$out/kernel"
-			break
-		fi
-	done
-	rm -f "$out/kernel.tmp"
-	if [ ! -s "$out/kernel" ]; then
-		say "no XZ-compressed ELF vmlinux in $img"
-		exit 1
-	fi
+	find_vmlinux "$img" '\xfd7zXZ\x00' xz -dc --single-stream ||
+	find_vmlinux "$img" '\x28\xb5\x2f\xfd' zstd -dcq ||
+	{ say "no XZ- or zstd-compressed ELF vmlinux in $img"; exit 1; }
 	;;
 *)
+	# arm64: a plain Image; armhf: a zImage; QEMU boots either.
 	ln -s "root/boot/vmlinuz-$kver" "$out/kernel"
 	;;
 esac

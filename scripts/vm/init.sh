@@ -1,6 +1,6 @@
 #!/bin/busybox sh
-# /init of the test VM: mount what the tests need, load the disk drivers and
-# burnkit.ko, run the command from /burnkit/cmd and report its exit status
+# /init of the test VM: mount what the tests need, load the guest's boot
+# modules (the disk drivers: BURNKIT_BOOT_MODULES) and burnkit.ko, run the command from /burnkit/cmd and report its exit status
 # on the console between marker lines, which scripts/vm.sh reads back from
 # the serial log.
 /bin/busybox --install -s /bin
@@ -14,25 +14,29 @@ mount -t debugfs debugfs /sys/kernel/debug
 mount -t tmpfs tmpfs /tmp
 mkdir -p /root /mnt/disk
 
-while read -r m; do
-	insmod "/lib/modules/boot/$m" || echo "init: insmod $m failed"
-done < /lib/modules/boot/order
+. /burnkit/env
+# No udev: nothing loads by itself. The kernel's request_module() and the
+# tests use busybox modprobe on the module tree of the initramfs.
+echo /bin/modprobe > /proc/sys/kernel/modprobe
+for m in $BURNKIT_BOOT_MODULES; do
+	modprobe "$m" || echo "init: modprobe $m failed"
+done
 
-# virtio probes asynchronously: give the disk a moment to appear.
+# The disk probes asynchronously: give it a moment to appear.
 i=0
-while [ ! -b /dev/vda ] && [ $i -lt 50 ]; do
+while [ ! -b "$BURNKIT_DISK_DEV" ] && [ $i -lt 50 ]; do
 	sleep 0.1
 	i=$((i + 1))
 done
-if [ -b /dev/vda ]; then
-	mount -t ext4 /dev/vda /mnt/disk || echo "init: cannot mount /dev/vda"
+if [ -b "$BURNKIT_DISK_DEV" ]; then
+	mount -t ext4 "$BURNKIT_DISK_DEV" /mnt/disk ||
+		echo "init: cannot mount $BURNKIT_DISK_DEV"
 else
-	echo "init: no /dev/vda"
+	echo "init: no $BURNKIT_DISK_DEV"
 fi
 
-. /burnkit/env
 export BURNKIT_KO=/burnkit/burnkit.ko BURNKIT_KMOD_ARGS BURNKIT_DISK=/mnt/disk
-export BURNKIT_VM_ARCH
+export BURNKIT_VM_ARCH BURNKIT_VM_GUEST BURNKIT_DISK_DEV
 if [ "$BURNKIT_LOAD_KMOD" = 1 ]; then
 	# shellcheck disable=SC2086 # the arguments are split on purpose
 	insmod "$BURNKIT_KO" $BURNKIT_KMOD_ARGS || echo "init: insmod burnkit.ko failed"

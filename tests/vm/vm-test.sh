@@ -1,30 +1,41 @@
 #!/bin/sh
-# vm-test.sh ARCH...: boot the test VM of each ARCH and run the VM tests in
-# it (tests/vm/run.sh, TAP), with the runner built for the guest so that
-# `burnkit kmod` is tested too. Prints each guest's TAP, then the totals;
-# exits 1 when a test failed or a guest did not finish.
+# vm-test.sh GUEST[:SERIES]...: boot each test VM (a scripts/vm.sh GUEST,
+# with the kernel SERIES, default 6.1) and run the VM tests in it
+# (tests/vm/run.sh, TAP), with the runner built for the guest so that
+# `burnkit kmod` is tested too. Prints each guest's TAP and its time, then
+# the totals; exits 1 when a test failed or a guest did not finish.
 top=$(cd "$(dirname "$0")/../.." && pwd)
 passed=0
 failed=0
-for arch in "$@"; do
-	echo "# guest $arch"
-	out=$top/build/vm/$arch.tap
-	mkdir -p "$top/build/vm"
-	"$top/scripts/vm.sh" "$arch" --runner -- run.sh > "$out"
+summary=""
+mkdir -p "$top/build/vm"
+for spec in "$@"; do
+	guest=${spec%%:*}
+	series=6.1
+	case $spec in *:*) series=${spec#*:} ;; esac
+	echo "# guest $guest, kernel $series"
+	out=$top/build/vm/$guest-$series.tap
+	t0=$(date +%s)
+	"$top/scripts/vm.sh" "$guest" --kernel "$series" --runner -- run.sh > "$out"
 	rc=$?
+	t=$(($(date +%s) - t0))
 	cat "$out"
 	p=$(grep -c '^ok ' "$out")
 	f=$(grep -c '^not ok ' "$out")
 	if [ "$rc" -ne 0 ] && [ "$f" -eq 0 ]; then
-		echo "not ok - $arch: the guest run ended with status $rc"
+		echo "not ok - $guest $series: the guest run ended with status $rc"
 		f=1
 	fi
 	if ! grep -q '^1\.\.[0-9]' "$out"; then
-		echo "not ok - $arch: no TAP plan (the run did not finish)"
+		echo "not ok - $guest $series: no TAP plan (the run did not finish)"
 		f=$((f + 1))
 	fi
+	echo "# guest $guest, kernel $series: $p passed, $f failed in $t s"
+	summary="$summary
+#   $guest $series: $p passed, $f failed, $t s"
 	passed=$((passed + p))
 	failed=$((failed + f))
 done
+echo "# vm-test guests:$summary"
 echo "vm-test: $passed passed, $failed failed"
 [ "$failed" -eq 0 ]

@@ -56,6 +56,43 @@ static int field(const char *text, const char *key, char *out, size_t len)
 	return -1;
 }
 
+/* ARM Ltd's CPU part numbers (MIDR bits 15:4, "CPU part" in cpuinfo). */
+static const struct {
+	unsigned int part;
+	const char *name;
+} arm_parts[] = {
+	{ 0xb76, "ARM1176" },	/* Raspberry Pi 1, Zero */
+	{ 0xc05, "Cortex-A5" },  { 0xc07, "Cortex-A7" },  { 0xc08, "Cortex-A8" },
+	{ 0xc09, "Cortex-A9" },  { 0xc0d, "Cortex-A12" }, { 0xc0e, "Cortex-A17" },
+	{ 0xc0f, "Cortex-A15" }, { 0xd01, "Cortex-A32" }, { 0xd02, "Cortex-A34" },
+	{ 0xd03, "Cortex-A53" }, { 0xd04, "Cortex-A35" }, { 0xd05, "Cortex-A55" },
+	{ 0xd06, "Cortex-A65" }, { 0xd07, "Cortex-A57" }, { 0xd08, "Cortex-A72" },
+	{ 0xd09, "Cortex-A73" }, { 0xd0a, "Cortex-A75" }, { 0xd0b, "Cortex-A76" },
+	{ 0xd0c, "Neoverse-N1" }, { 0xd0d, "Cortex-A77" }, { 0xd0e, "Cortex-A76AE" },
+	{ 0xd40, "Neoverse-V1" }, { 0xd41, "Cortex-A78" }, { 0xd44, "Cortex-X1" },
+	{ 0xd46, "Cortex-A510" }, { 0xd47, "Cortex-A710" }, { 0xd48, "Cortex-X2" },
+	{ 0xd49, "Neoverse-N2" }, { 0xd4a, "Neoverse-E1" }, { 0xd4b, "Cortex-A78C" },
+	{ 0xd4d, "Cortex-A715" }, { 0xd4e, "Cortex-X3" }, { 0xd4f, "Neoverse-V2" },
+	{ 0xd80, "Cortex-A520" }, { 0xd81, "Cortex-A720" }, { 0xd82, "Cortex-X4" },
+};
+
+/* The core's name for implementer/part strings as cpuinfo gives them. */
+static const char *arm_cpu_name(const char *impl, const char *part)
+{
+	char *end;
+	unsigned long i = strtoul(impl, &end, 0), p;
+
+	if (!*impl || *end || i != 0x41)	/* 0x41: ARM Ltd */
+		return NULL;
+	p = strtoul(part, &end, 0);
+	if (!*part || *end)
+		return NULL;
+	for (size_t k = 0; k < sizeof(arm_parts) / sizeof(arm_parts[0]); k++)
+		if (arm_parts[k].part == p)
+			return arm_parts[k].name;
+	return NULL;
+}
+
 static void read_cpuinfo(struct bk_sysinfo *si)
 {
 	char path[1024], part[32] = "", impl[32] = "";
@@ -69,14 +106,21 @@ static void read_cpuinfo(struct bk_sysinfo *si)
 		free(text);
 		return;
 	}
-	if (field(text, "model name", si->cpu_model, sizeof(si->cpu_model)) &&
-	    field(text, "Processor", si->cpu_model, sizeof(si->cpu_model))) {
-		field(text, "CPU implementer", impl, sizeof(impl));
-		field(text, "CPU part", part, sizeof(part));
-		if (*part)
-			snprintf(si->cpu_model, sizeof(si->cpu_model),
-				 "ARM implementer %s part %s", impl, part);
-	}
+	/*
+	 * ARM kernels name no core ("model name" on 32-bit says only
+	 * "ARMv7 Processor rev 4 (v7l)"): the part number does.
+	 */
+	field(text, "CPU implementer", impl, sizeof(impl));
+	field(text, "CPU part", part, sizeof(part));
+	const char *arm = arm_cpu_name(impl, part);
+
+	if (arm)
+		snprintf(si->cpu_model, sizeof(si->cpu_model), "ARM %s", arm);
+	else if (field(text, "model name", si->cpu_model, sizeof(si->cpu_model)) &&
+		 field(text, "Processor", si->cpu_model, sizeof(si->cpu_model)) &&
+		 *part)
+		snprintf(si->cpu_model, sizeof(si->cpu_model),
+			 "ARM implementer %s part %s", impl, part);
 	if (field(text, "flags", si->cpu_features, sizeof(si->cpu_features)))
 		field(text, "Features", si->cpu_features, sizeof(si->cpu_features));
 	field(text, "Hardware", si->hardware, sizeof(si->hardware));
