@@ -31,7 +31,7 @@ ok "timer --json: every line strict, start has version and params" sh -c "$emu $
 ok "info runs" status 0 info
 ok "info reads a Pi 4 fixture tree" sh -c "$emu $runner info --root tests/unit/fixtures/pi4 | grep -q 'Raspberry Pi 4 Model B'"
 ok "info on an empty root reports what is missing" sh -c "$emu $runner info --root $tmp/empty | grep -q 'Missing'"
-ok "text log appended in Longbottom layout" sh -c "cd $tmp && $emu $OLDPWD/$runner timer --ms 5 Log 3 >/dev/null && $emu $OLDPWD/$runner timer --ms 5 Log 3 NoConfig >/dev/null && [ \$(grep -c 'Counter sources' logTimer3.txt) -eq 2 ] && grep -q 'SYSTEM INFORMATION' logTimer3.txt"
+ok "text log appended in Longbottom layout" sh -c "cd $tmp && $emu $runner timer --ms 5 Log 3 >/dev/null && $emu $runner timer --ms 5 Log 3 NoConfig >/dev/null && [ \$(grep -c 'Counter sources' logTimer3.txt) -eq 2 ] && grep -q 'SYSTEM INFORMATION' logTimer3.txt"
 ok "JSON to stdout keeps the console on stderr" sh -c "$emu $runner timer --ms 5 --json - 2>/dev/null | $check -"
 
 finish

@@ -25,7 +25,7 @@ ok "summary counts the samples" sh -c "tail -n 1 $tmp/t.jsonl | grep -q '\"sampl
 ok "Pi 4 tree: temp=61.3°C and four clocks" sh -c "BURNKIT_SYSROOT=$fixtures/pi4 $emu $runner temp passes 1, seconds 0.05 > $tmp/pi4.out && grep -q 'temp=61.3°C *MHz 1800 1800 1800 1800' $tmp/pi4.out && grep -q 'Temperature Minimum = 61.3°C  Maximum = 61.3°C' $tmp/pi4.out"
 ok "x86 tree: other sensors beside temp=" sh -c "BURNKIT_SYSROOT=$fixtures/x86 $emu $runner temp passes 1, seconds 0.05 | grep -q 'temp=45.0°C.*acpitz=27.8°C.*coretemp Package id 0=52.0°C'"
 ok "an empty tree still records the clock or says why not" sh -c "BURNKIT_SYSROOT=$tmp/empty $emu $runner temp passes 1, seconds 0.05 > $tmp/e.out 2>&1; rc=\$?; grep -q 'no thermal zones' $tmp/e.out && { [ \$rc -eq 0 ] || [ \$rc -eq 3 ]; }"
-ok "Log 5 appends the seed layout to logTemp5.txt" sh -c "cd $tmp && $emu $OLDPWD/$runner temp passes 1, seconds 0.05, Log 5 >/dev/null && $emu $OLDPWD/$runner temp passes 1, seconds 0.05, Log 5, NoConfig >/dev/null && [ \$(grep -c 'Temperature Measurement - End at' logTemp5.txt) -eq 2 ]"
+ok "Log 5 appends the seed layout to logTemp5.txt" sh -c "cd $tmp && $emu $runner temp passes 1, seconds 0.05, Log 5 >/dev/null && $emu $runner temp passes 1, seconds 0.05, Log 5, NoConfig >/dev/null && [ \$(grep -c 'Temperature Measurement - End at' logTemp5.txt) -eq 2 ]"
 ok "Seconds 0 is out of range" status 2 temp "Passes 3, Seconds 0"
 ok "Passes -1 is out of range" status 2 temp --passes -1
 

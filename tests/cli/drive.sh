@@ -26,7 +26,7 @@ absent() {	# absent PATH: nothing burnkit made is left
 # The resolved parameters of a dry run, without the time stamp (in $tmp:
 # a dry run with Log N opens IOlogN.txt).
 resolved() {
-	(cd "$tmp" && $emu "$OLDPWD/$runner" "$@" --dry-run --json -) |
+	(cd "$tmp" && $emu "$runner" "$@" --dry-run --json -) |
 		sed 's/"t":[0-9.e+-]*,//'
 }
 
@@ -65,7 +65,7 @@ ok "drive: resident pages counted before reading" contains "$tmp/stdout" "in RAM
 ok "drive: nothing left behind" absent "$d/burnkit-drive"
 ok "drive runs, long options, JSON strict" sh -c "$emu $runner drive --repeats 1 --patterns 8 --minutes 0 --seconds 0.01 --filepath $d --outputpatterns --json $tmp/d.jsonl >$tmp/o 2>&1 && $check $tmp/d.jsonl type tester && grep -q '\"type\":\"read_pass\"' $tmp/d.jsonl && tail -1 $tmp/d.jsonl | grep -q '\"bad_words\":0'"
 ok "drive OutputPatterns prints the patterns used and the sequences" sh -c "grep -q ' 7 .* 32 .* 20 .* 8 .* 64 .* 40\$' $tmp/o && ! grep -q '^ *9 ' $tmp/o && grep -q '4    3  0  2  1 .* 16    3  0  2  1' $tmp/o"
-ok "drive: text log IOlogN.txt appended" sh -c "cd $tmp && $emu $OLDPWD/$runner drive R 1, P 4, M 0, S 0, F $d, Log 7 >/dev/null && grep -q 'Linux Storage Stress Test' IOlog7.txt"
+ok "drive: text log IOlogN.txt appended" sh -c "cd $tmp && $emu $runner drive R 1, P 4, M 0, S 0, F $d, Log 7 >/dev/null && grep -q 'Linux Storage Stress Test' IOlog7.txt"
 ok "drive CacheData: labelled cached when pages stay in RAM" status 0 drive R 1, P 8, M 0, S 0.01, F "$d", CacheData
 ok "drive CacheData: buffered I/O said" contains "$tmp/stdout" "I/O: buffered (CacheData"
 
@@ -175,7 +175,7 @@ else
 	ok "the filesystem turns read-only mid-run: exit 3 (EROFS)" sh -c "[ $rc -eq 3 ] || { cat $tmp/mid.err; exit 1; }"
 	ok "... names the file, the byte, the errno and the fix" sh -c "grep -q 'writing $work/img/burnkit-drive/burndrive[1-4].dat failed at byte [0-9]*: Read-only file system (EROFS); .* went read-only during the test, .* see dmesg' $tmp/mid.err"
 	ok "... and, unable to delete on a read-only filesystem, says what is left and how to delete it" sh -c "grep -q 'test files are left in $work/img/burnkit-drive: .* rm -r $work/img/burnkit-drive' $tmp/mid.err"
-	shutdown_tool=${FS_SHUTDOWN:-$PWD/build/tests/tools/fs_shutdown}
+	shutdown_tool=${FS_SHUTDOWN:-$top/build/tests/tools/fs_shutdown}
 	if [ -x "$shutdown_tool" ]; then
 		# EXT4_IOC_SHUTDOWN (NOLOGFLUSH): every later I/O fails with EIO,
 		# as when a drive drops off the bus.

@@ -8,7 +8,7 @@
 # The resolved parameters of a dry run, without the time stamp (in $tmp:
 # a dry run with Log N opens logN.txt).
 resolved() {
-	(cd "$tmp" && $emu "$OLDPWD/$runner" "$@" --dry-run --json -) |
+	(cd "$tmp" && $emu "$runner" "$@" --dry-run --json -) |
 		sed 's/"t":[0-9.e+-]*,//'
 }
 
@@ -88,7 +88,7 @@ ok "fpu: pass 2 is not All Same, pass 1 is" sh -c \
 ok "fpu: the JSON error record has index and offset" sh -c \
 	"$check $tmp/e.jsonl && grep '\"type\":\"error\"' $tmp/e.jsonl | grep -q '\"pass\":2,\"index\":5,\"offset\":20'"
 ok "fpu: text log in burninfpu's layout" sh -c \
-	"cd $tmp && $emu $OLDPWD/$runner fpu KWds 1 --seconds 1 Log 7 NoConfig >/dev/null && grep -q 'Burn-In-FPU' log7.txt && grep -q 'Using 4 KBytes, 32 Operations Per Word' log7.txt && grep -q 'End at' log7.txt"
+	"cd $tmp && $emu $runner fpu KWds 1 --seconds 1 Log 7 NoConfig >/dev/null && grep -q 'Burn-In-FPU' log7.txt && grep -q 'Using 4 KBytes, 32 Operations Per Word' log7.txt && grep -q 'End at' log7.txt"
 # A stand-in for burnkit.ko's debugfs directory: its clock file gives the MHz
 # when no cycle counter is readable (a cycle counter, when there is one, wins).
 mkdir -p "$tmp/kmod"
@@ -145,7 +145,7 @@ echo 2 >"$c/index1/level"; echo Unified >"$c/index1/type"; echo 16K >"$c/index1/
 ok "mflops --sizes cache: half of L1d and L2, at least 12.8 MB for RAM" sh -c \
 	"BURNKIT_SYSROOT=$tmp/root $emu $runner mflops --sizes cache --threads 1 --scale $scale >$tmp/mfc.out && grep -q \"from this CPU's caches: 512, 2048, 3200000 words\" $tmp/mfc.out"
 ok "mflops: text log in MP-MFLOPS's layout" sh -c \
-	"cd $tmp && $emu $OLDPWD/$runner mflops --threads 1 --scale $scale Log 5 >/dev/null && grep -q 'MP-MFLOPS' logMflops5.txt && grep -q 'Results x 100000' logMflops5.txt && grep -q 'End of test' logMflops5.txt"
+	"cd $tmp && $emu $runner mflops --threads 1 --scale $scale Log 5 >/dev/null && grep -q 'MP-MFLOPS' logMflops5.txt && grep -q 'Results x 100000' logMflops5.txt && grep -q 'End of test' logMflops5.txt"
 ok "mflops: Ctrl-C stops it cleanly with 130" sh -c \
 	"$emu $runner mflops --scale 1000 >$tmp/mfi.out 2>&1 & pid=\$!; sleep 3; kill -INT \$pid; wait \$pid; [ \$? -eq 130 ]"
 

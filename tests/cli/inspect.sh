@@ -7,8 +7,6 @@
 # Runs the host runner, or a cross-built one under qemu-user:
 #   tests/cli/inspect.sh RUNNER [EMULATOR]
 . "$(dirname "$0")/lib.sh" "$@"
-case $runner in /*) ;; *) runner=$PWD/$runner ;; esac
-case $check in /*) ;; *) check=$PWD/$check ;; esac
 [ -z "$emu" ] || emu=$(command -v "$emu")
 
 # The binutils of the runner's architecture: the first objdump that reads it.

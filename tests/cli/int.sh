@@ -4,8 +4,6 @@
 # Runs the host runner, or a cross-built one under qemu-user:
 #   tests/cli/int.sh RUNNER [EMULATOR]
 . "$(dirname "$0")/lib.sh" "$@"
-case $runner in /*) ;; *) runner=$PWD/$runner ;; esac
-case $check in /*) ;; *) check=$PWD/$check ;; esac
 
 count_is() {	# count_is FILE REGEX N
 	got=$(grep -c -- "$2" "$1")

@@ -1,12 +1,19 @@
 # lib.sh: what every end-to-end command-line test shares (TAP output).
 # Source it with the test's arguments:  . "$(dirname "$0")/lib.sh" "$@"
 #   RUNNER [EMULATOR]: the runner to test, and qemu-user for a cross build.
-# Gives: $runner $emu $check (the strict JSON-lines checker) $tmp (removed
-# at exit), bk (run the runner), ok, skip, status, contains, finish.
+# Gives: $runner $emu $check (the strict JSON-lines checker) $top (the
+# checkout) $tmp (removed at exit), bk (run the runner), ok, skip, status,
+# contains, finish.
+# A test does not depend on the directory it was started from: RUNNER (and
+# JSONL_CHECK) are made absolute against it, then the test runs in the
+# checkout; nothing reads the previous directory of the shell.
 set -u
-runner=$1
+abs() { case $1 in /*) echo "$1" ;; *) echo "$PWD/$1" ;; esac; }
+top=$(cd "$(dirname "$0")/../.." && pwd)
+runner=$(abs "$1")
 emu=${2:-}
-check=${JSONL_CHECK:-build/tests/tools/jsonl_check}
+check=$(abs "${JSONL_CHECK:-$top/build/tests/tools/jsonl_check}")
+cd "$top" || exit 1
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT INT TERM
 n=0

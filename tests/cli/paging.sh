@@ -7,8 +7,6 @@
 #   tests/cli/paging.sh RUNNER [EMULATOR]
 . "$(dirname "$0")/lib.sh" "$@"
 fixtures=${BURNKIT_FIXTURES:-tests/unit/fixtures}
-case $runner in /*) ;; *) runner=$PWD/$runner ;; esac
-case $check in /*) ;; *) check=$PWD/$check ;; esac
 case $fixtures in /*) ;; *) fixtures=$PWD/$fixtures ;; esac
 
 # The pid of the first child of process $1 (the test process of a run).
