@@ -83,7 +83,7 @@ TESTER_SRCS += $(addprefix user/testers/, \
 
 # Drives: burnindrive, drivespeed/lanspeed, the SD card test, what they share.
 LIB_SRCS += $(addprefix user/lib/storage/, \
-	dio.c aio.c xfer.c verify.c pagecache.c workdir.c lathist.c)
+	dio.c aio.c xfer.c verify.c pagecache.c workdir.c workdir_manifest.c lathist.c)
 TESTER_SRCS += $(addprefix user/testers/drive/, \
 	drive_patterns.c drive_io.c drive.c speed.c speed_small.c sdcard.c \
 	capacity.c capacity_map.c capacity_report.c capacity_device.c)
@@ -246,7 +246,7 @@ $(JSONL_CHECK): tests/tools/jsonl_check.c tests/tools/jsoncheck.c
 # End-to-end command-line tests (TAP), each taking RUNNER [EMULATOR].
 CLI_TESTS := cli supported activity kerrors capacity fpu int inspect paging drive cook livermore lan rss gpu
 # Nothing lost, nothing misleading: start anywhere, strict input, own files only, endings.
-CLI_TESTS += newcomer
+CLI_TESTS += newcomer workdir
 
 FS_SHUTDOWN := build/tests/tools/fs_shutdown
 $(FS_SHUTDOWN): tests/tools/fs_shutdown.c

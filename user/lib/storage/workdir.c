@@ -1,14 +1,16 @@
 // SPDX-License-Identifier: MIT
-/* workdir: the drive testers' own directory, its manifest and its claims. */
+/* workdir: the drive testers' own directory, its manifest, and what is theirs. */
 #include "storage/workdir.h"
+#include "storage/workdir_manifest.h"
 #include "storage/dio.h"
 #include "log.h"
 #include "util.h"
+#include "storage/verify.h"
 
 #include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
-#include <fnmatch.h>
+#include <ctype.h>
 #include <limits.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -20,7 +22,6 @@
 #include <sys/statvfs.h>
 #include <unistd.h>
 
-#define MANIFEST_MAGIC "burnkit test directory v1 owner "
 
 static void set_err(char *err, size_t len, const char *fmt, ...) BK_PRINTF(3, 4);
 
@@ -28,6 +29,8 @@ static void set_err(char *err, size_t len, const char *fmt, ...)
 {
 	va_list ap;
 
+	if (!err || !len)
+		return;
 	va_start(ap, fmt);
 	vsnprintf(err, len, fmt, ap);
 	va_end(ap);
@@ -54,58 +57,11 @@ static int append_line(struct bk_workdir *w, const char *line)
 {
 	size_t n = strlen(line);
 
+	errno = 0;
 	if (write(w->manifest_fd, line, n) != (ssize_t)n)
 		return errno ? -errno : -EIO;
 	if (fsync(w->manifest_fd))
 		return -errno;
-	return 0;
-}
-
-/* Read the manifest: the owner line, claims and notes. */
-static int load_manifest(struct bk_workdir *w, char *err, size_t len)
-{
-	char buf[8192], expect[96];
-	ssize_t n = pread(w->manifest_fd, buf, sizeof(buf) - 1, 0);
-	char *line, *save = NULL;
-
-	if (n < 0) {
-		set_err(err, len, "%s/%s: cannot read: %s", w->path, BK_WORKDIR_MANIFEST,
-			strerror(errno));
-		return -errno;
-	}
-	buf[n] = '\0';
-	snprintf(expect, sizeof(expect), MANIFEST_MAGIC "%s\n", w->owner);
-	if (strncmp(buf, expect, strlen(expect))) {
-		set_err(err, len, "%s: its manifest is not burnkit %s's; burnkit "
-			"works only in a directory it made: move it away or choose "
-			"another FilePath", w->path, w->owner);
-		return -EEXIST;
-	}
-	for (line = strtok_r(buf + strlen(expect), "\n", &save); line;
-	     line = strtok_r(NULL, "\n", &save)) {
-		char a[64], b[64];
-
-		if (sscanf(line, "claim %63s", a) == 1 && w->nclaims < BK_WORKDIR_MAX_CLAIMS) {
-			unsigned i;
-
-			for (i = 0; i < w->nclaims && strcmp(w->claims[i], a); i++)
-				;
-			if (i == w->nclaims)
-				bk_strlcpy(w->claims[w->nclaims++], a, sizeof(w->claims[0]));
-		} else if (sscanf(line, "note %63s %63s", a, b) == 2) {
-			unsigned i;
-
-			for (i = 0; i < w->nnotes && strcmp(w->notes[i][0], a); i++)
-				;
-			if (i == w->nnotes) {
-				if (w->nnotes >= BK_WORKDIR_MAX_NOTES)
-					continue;
-				w->nnotes++;
-			}
-			bk_strlcpy(w->notes[i][0], a, sizeof(w->notes[0][0]));
-			bk_strlcpy(w->notes[i][1], b, sizeof(w->notes[0][1]));
-		}
-	}
 	return 0;
 }
 
@@ -116,9 +72,97 @@ static void close_fds(struct bk_workdir *w)
 	if (w->dirfd >= 0)
 		close(w->dirfd);
 	w->manifest_fd = w->dirfd = -1;
+	free(w->made);
+	w->made = NULL;
 }
 
-static int count_leftovers(struct bk_workdir *w)
+/* The index of name in the run's list of names, or -1. */
+static long name_slot(const struct bk_workdir *w, const char *name)
+{
+	for (unsigned i = 0; i < w->nseries; i++) {
+		const char *rest = name;
+		char digits[16];
+		size_t plen = strlen(w->series[i].prefix), nd = 0;
+		unsigned long num;
+
+		if (strncmp(name, w->series[i].prefix, plen))
+			continue;
+		rest += plen;
+		if (!w->series[i].digits) {
+			if (!strcmp(rest, w->series[i].suffix))
+				return (long)w->series[i].slot;
+			continue;
+		}
+		while (isdigit((unsigned char)rest[nd]) && nd < 10)
+			nd++;
+		if (!nd || strcmp(rest + nd, w->series[i].suffix))
+			continue;
+		num = strtoul(rest, NULL, 10);
+		snprintf(digits, sizeof(digits), "%0*lu", (int)w->series[i].digits, num);
+		if (strlen(digits) != nd || strncmp(digits, rest, nd) ||
+		    num < w->series[i].first || num - w->series[i].first >= w->series[i].count)
+			continue;
+		return (long)(w->series[i].slot + (num - w->series[i].first));
+	}
+	return -1;
+}
+
+int bk_workdir_listed(const struct bk_workdir *w, const char *name)
+{
+	return name_slot(w, name) >= 0;
+}
+
+int bk_workdir_ours(const struct bk_workdir *w, const char *name, char *why, size_t len)
+{
+	long slot = name_slot(w, name);
+	uint32_t head[BK_UNIT_HEADER_WORDS];
+	struct stat st, fst;
+	int fd;
+	ssize_t n;
+
+	if (slot < 0) {
+		set_err(why, len, "not a name burnkit %s uses", w->owner);
+		return 0;
+	}
+	if (fstatat(w->dirfd, name, &st, AT_SYMLINK_NOFOLLOW))
+		return -errno;
+	if (!S_ISREG(st.st_mode)) {
+		set_err(why, len, "not a regular file");
+		return 0;
+	}
+	if (w->made && w->made[slot] == st.st_ino)
+		return 1;
+	/* Not made by this run: its first unit's header names the run. */
+	fd = openat(w->dirfd, name, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC);
+	if (fd < 0)
+		return -errno;
+	n = pread(fd, head, sizeof(head), 0);
+	if (fstat(fd, &fst) || fst.st_ino != st.st_ino)
+		n = -1;
+	close(fd);
+	if (n == (ssize_t)sizeof(head) && head[1] == 0)
+		for (unsigned i = 0; i < w->nruns; i++)
+			if (head[3] == w->runs[i])
+				return 1;
+	set_err(why, len, "no burnkit header with a run id this directory records");
+	return 0;
+}
+
+/* Append name to a "a, b, c" list of at most len bytes. */
+static void list_add(char *list, size_t len, const char *name)
+{
+	size_t used = strlen(list);
+
+	if (used + strlen(name) + 8 >= len) {
+		if (!strstr(list, ", ..."))
+			bk_strlcpy(list + used, ", ...", len - used);
+		return;
+	}
+	snprintf(list + used, len - used, "%s%s", used ? ", " : "", name);
+}
+
+/* Sort the entries of the directory into ours (counted) and the others. */
+static int scan(struct bk_workdir *w, unsigned *others, char *names, size_t len)
 {
 	int fd = openat(w->dirfd, ".", O_RDONLY | O_DIRECTORY | O_CLOEXEC);
 	DIR *d = fd >= 0 ? fdopendir(fd) : NULL;
@@ -129,18 +173,61 @@ static int count_leftovers(struct bk_workdir *w)
 			close(fd);
 		return -errno;
 	}
-	w->leftovers = 0;
-	while ((e = readdir(d)))
-		if (bk_workdir_claimed(w, e->d_name))
+	w->leftovers = *others = 0;
+	names[0] = '\0';
+	while ((e = readdir(d))) {
+		if (!strcmp(e->d_name, ".") || !strcmp(e->d_name, "..") ||
+		    !strcmp(e->d_name, BK_WORKDIR_MANIFEST))
+			continue;
+		if (bk_workdir_ours(w, e->d_name, NULL, 0) == 1) {
 			w->leftovers++;
+		} else {
+			(*others)++;
+			list_add(names, len, e->d_name);
+		}
+	}
 	closedir(d);
 	return 0;
 }
 
-int bk_workdir_open(struct bk_workdir *w, const char *parent, const char *owner,
-		    enum bk_workdir_mode mode, char *err, size_t len)
+static int set_series(struct bk_workdir *w, const struct bk_workdir_series *series,
+		      unsigned nseries, char *err, size_t len)
 {
-	char name[64], real[PATH_MAX];
+	if (nseries > BK_WORKDIR_MAX_SERIES) {
+		set_err(err, len, "too many kinds of test file (internal)");
+		return -EINVAL;
+	}
+	for (unsigned i = 0; i < nseries; i++) {
+		const struct bk_workdir_series *s = &series[i];
+
+		if (strlen(s->prefix) >= sizeof(w->series[0].prefix) ||
+		    strlen(s->suffix ? s->suffix : "") >= sizeof(w->series[0].suffix) ||
+		    !bk_manifest_token_ok(s->prefix, strlen(s->prefix)) || s->digits > 9) {
+			set_err(err, len, "test file name \"%s\": not allowed (internal)",
+				s->prefix);
+			return -EINVAL;
+		}
+		bk_strlcpy(w->series[i].prefix, s->prefix, sizeof(w->series[0].prefix));
+		bk_strlcpy(w->series[i].suffix, s->suffix ? s->suffix : "",
+			   sizeof(w->series[0].suffix));
+		w->series[i].digits = s->digits;
+		w->series[i].first = s->first;
+		w->series[i].count = s->digits ? s->count : 1;
+		w->series[i].slot = w->nnames;
+		w->nnames += w->series[i].count;
+	}
+	w->nseries = nseries;
+	w->made = calloc(w->nnames ? w->nnames : 1, sizeof(*w->made));
+	return w->made ? 0 : -ENOMEM;
+}
+
+int bk_workdir_open(struct bk_workdir *w, const char *parent, const char *owner,
+		    enum bk_workdir_mode mode, uint32_t run_id,
+		    const struct bk_workdir_series *series, unsigned nseries,
+		    char *err, size_t len)
+{
+	char name[64], real[PATH_MAX], others[512], line[32];
+	unsigned nothers = 0;
 	struct stat st;
 	int pfd, rc;
 
@@ -148,6 +235,9 @@ int bk_workdir_open(struct bk_workdir *w, const char *parent, const char *owner,
 	w->dirfd = w->manifest_fd = -1;
 	bk_strlcpy(w->owner, owner, sizeof(w->owner));
 	snprintf(name, sizeof(name), "burnkit-%s", owner);
+	rc = set_series(w, series, nseries, err, len);
+	if (rc)
+		goto fail;
 
 	if (stat(parent, &st)) {
 		rc = -errno;
@@ -156,17 +246,19 @@ int bk_workdir_open(struct bk_workdir *w, const char *parent, const char *owner,
 				"(mkdir -p %s) or choose another", parent, parent);
 		else
 			set_err(err, len, "FilePath %s: %s", parent, strerror(errno));
-		return rc;
+		goto fail;
 	}
 	if (!S_ISDIR(st.st_mode)) {
 		set_err(err, len, "FilePath %s is not a directory; give the directory "
 			"to test in", parent);
-		return -ENOTDIR;
+		rc = -ENOTDIR;
+		goto fail;
 	}
 	if (!realpath(parent, real) || strlen(real) >= sizeof(w->parent)) {
 		set_err(err, len, "FilePath %s: cannot resolve it: %s", parent,
 			strerror(errno ? errno : ENAMETOOLONG));
-		return -ENAMETOOLONG;
+		rc = -ENAMETOOLONG;
+		goto fail;
 	}
 	bk_strlcpy(w->parent, real, sizeof(w->parent));
 	snprintf(w->path, sizeof(w->path), "%s%s%s", real,
@@ -174,8 +266,9 @@ int bk_workdir_open(struct bk_workdir *w, const char *parent, const char *owner,
 
 	pfd = open(real, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
 	if (pfd < 0) {
+		rc = -errno;
 		set_err(err, len, "FilePath %s: cannot open: %s", real, strerror(errno));
-		return -errno;
+		goto fail;
 	}
 	if (mode == BK_WORKDIR_CREATE && !mkdirat(pfd, name, 0755))
 		w->created = 1;
@@ -184,7 +277,7 @@ int bk_workdir_open(struct bk_workdir *w, const char *parent, const char *owner,
 		set_err(err, len, "cannot create %s: %s (%s): %s", w->path,
 			strerror(-rc), bk_errno_name(-rc), fix_for(-rc));
 		close(pfd);
-		return rc;
+		goto fail;
 	}
 	w->dirfd = openat(pfd, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
 	rc = -errno;
@@ -198,7 +291,7 @@ int bk_workdir_open(struct bk_workdir *w, const char *parent, const char *owner,
 			set_err(err, len, "%s exists and is not a directory burnkit "
 				"made (%s): move it away or choose another FilePath",
 				w->path, strerror(-rc));
-		return rc;
+		goto fail;
 	}
 	w->manifest_fd = openat(w->dirfd, BK_WORKDIR_MANIFEST,
 				O_RDWR | O_APPEND | O_NOFOLLOW | O_CLOEXEC |
@@ -216,6 +309,13 @@ int bk_workdir_open(struct bk_workdir *w, const char *parent, const char *owner,
 				fix_for(-rc));
 		goto fail;
 	}
+	if (fstat(w->manifest_fd, &st) || !S_ISREG(st.st_mode)) {
+		rc = -EEXIST;
+		set_err(err, len, "%s/%s is not a regular file: burnkit does not use this "
+			"directory; move it away or choose another FilePath", w->path,
+			BK_WORKDIR_MANIFEST);
+		goto fail;
+	}
 	if (flock(w->manifest_fd, LOCK_EX | LOCK_NB)) {
 		rc = -errno;
 		set_err(err, len, "%s is in use by another burnkit %s run: wait for "
@@ -225,23 +325,39 @@ int bk_workdir_open(struct bk_workdir *w, const char *parent, const char *owner,
 	if (w->created) {
 		char head[96];
 
-		snprintf(head, sizeof(head), MANIFEST_MAGIC "%s\n", owner);
+		snprintf(head, sizeof(head), BK_MANIFEST_MAGIC "%s\n", owner);
 		rc = append_line(w, head);
+	} else {
+		rc = bk_manifest_load(w, err, len);
+		if (rc)
+			goto fail;
+		rc = scan(w, &nothers, others, sizeof(others));
 		if (rc) {
-			set_err(err, len, "%s/%s: cannot write: %s (%s): %s", w->path,
-				BK_WORKDIR_MANIFEST, strerror(-rc), bk_errno_name(-rc),
-				fix_for(-rc));
+			set_err(err, len, "cannot list %s: %s", w->path, strerror(-rc));
 			goto fail;
 		}
-		return 0;
+		if (nothers) {
+			set_err(err, len, "%s holds %u file(s) burnkit did not make: %s; "
+				"burnkit deletes only its own test files, so it does not "
+				"use this directory: move them out of it, or choose another "
+				"FilePath", w->path, nothers, others);
+			rc = -EEXIST;
+			goto fail;
+		}
 	}
-	rc = load_manifest(w, err, len);
-	if (rc)
+	if (mode == BK_WORKDIR_CREATE && !rc && w->nruns < BK_WORKDIR_MAX_RUNS) {
+		snprintf(line, sizeof(line), "run %08x\n", run_id);
+		rc = append_line(w, line);
+		w->runs[w->nruns++] = run_id;
+	}
+	if (rc) {
+		set_err(err, len, "%s/%s: cannot write: %s (%s): %s", w->path,
+			BK_WORKDIR_MANIFEST, strerror(-rc), bk_errno_name(-rc), fix_for(-rc));
 		goto fail;
-	count_leftovers(w);
+	}
 	return 0;
 fail:
-	if (w->created) {
+	if (w->created && w->dirfd >= 0) {
 		if (w->manifest_fd >= 0)
 			unlinkat(w->dirfd, BK_WORKDIR_MANIFEST, 0);
 		close_fds(w);
@@ -251,63 +367,41 @@ fail:
 	return rc;
 }
 
-int bk_workdir_claimed(const struct bk_workdir *w, const char *name)
-{
-	if (!strcmp(name, BK_WORKDIR_MANIFEST) || strchr(name, '/'))
-		return 0;
-	for (unsigned i = 0; i < w->nclaims; i++)
-		if (!fnmatch(w->claims[i], name, FNM_PERIOD))
-			return 1;
-	return 0;
-}
-
-int bk_workdir_claim(struct bk_workdir *w, const char *pattern, char *err, size_t len)
-{
-	char line[96];
-	int rc;
-
-	for (unsigned i = 0; i < w->nclaims; i++)
-		if (!strcmp(w->claims[i], pattern))
-			return 0;
-	if (w->nclaims >= BK_WORKDIR_MAX_CLAIMS || strlen(pattern) >= sizeof(w->claims[0]) ||
-	    strchr(pattern, '/') || strchr(pattern, ' ')) {
-		set_err(err, len, "claim \"%s\": not allowed (internal)", pattern);
-		return -EINVAL;
-	}
-	snprintf(line, sizeof(line), "claim %s\n", pattern);
-	rc = append_line(w, line);
-	if (rc) {
-		set_err(err, len, "%s/%s: cannot write: %s (%s): %s", w->path,
-			BK_WORKDIR_MANIFEST, strerror(-rc), bk_errno_name(-rc), fix_for(-rc));
-		return rc;
-	}
-	bk_strlcpy(w->claims[w->nclaims++], pattern, sizeof(w->claims[0]));
-	return 0;
-}
-
 int bk_workdir_create(struct bk_workdir *w, const char *name, int flags,
 		      char *err, size_t len)
 {
-	int fd;
+	long slot = name_slot(w, name);
+	char why[128];
+	struct stat st;
+	int fd, rc;
 
-	if (!bk_workdir_claimed(w, name)) {
-		set_err(err, len, "%s/%s: not a name burnkit claimed (internal)", w->path,
-			name);
+	if (slot < 0) {
+		set_err(err, len, "%s/%s: not a name of burnkit %s's list (internal)",
+			w->path, name, w->owner);
 		return -EPERM;
 	}
 	for (int tries = 0; tries < 2; tries++) {
 		fd = openat(w->dirfd, name, O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC | flags,
 			    0644);
-		if (fd >= 0)
+		if (fd >= 0) {
+			if (!fstat(fd, &st))
+				w->made[slot] = st.st_ino;
 			return fd;
+		}
 		if (errno != EEXIST || tries)
 			break;
-		/* Claimed, in our own directory: left by an earlier run of ours. */
-		if (unlinkat(w->dirfd, name, 0))
+		rc = bk_workdir_ours(w, name, why, sizeof(why));
+		if (rc == 0) {
+			set_err(err, len, "%s/%s is there and burnkit did not make it (%s): "
+				"it is left alone; move it away or choose another FilePath",
+				w->path, name, why);
+			return -EEXIST;
+		}
+		/* Ours, left by an earlier run: replaced. */
+		if (rc < 0 || unlinkat(w->dirfd, name, 0))
 			break;
 	}
-	int rc = -errno;
-
+	rc = -errno;
 	set_err(err, len, "cannot create %s/%s: %s (%s): %s", w->path, name,
 		strerror(-rc), bk_errno_name(-rc), fix_for(-rc));
 	return rc;
@@ -318,8 +412,9 @@ int bk_workdir_open_file(struct bk_workdir *w, const char *name, int flags,
 {
 	int fd;
 
-	if (!bk_workdir_claimed(w, name)) {
-		set_err(err, len, "%s/%s: not a name burnkit claimed", w->path, name);
+	if (!bk_workdir_listed(w, name)) {
+		set_err(err, len, "%s/%s: not a name of burnkit %s's list", w->path, name,
+			w->owner);
 		return -EPERM;
 	}
 	fd = openat(w->dirfd, name, O_NOFOLLOW | O_CLOEXEC | flags);
@@ -335,10 +430,19 @@ int bk_workdir_open_file(struct bk_workdir *w, const char *name, int flags,
 
 int bk_workdir_unlink(struct bk_workdir *w, const char *name)
 {
-	if (!bk_workdir_claimed(w, name))
+	long slot = name_slot(w, name);
+	int rc;
+
+	if (slot < 0)
 		return -EPERM;
+	rc = bk_workdir_ours(w, name, NULL, 0);
+	if (rc == -ENOENT)
+		return 0;
+	if (rc <= 0)
+		return rc ? rc : -EPERM;
 	if (unlinkat(w->dirfd, name, 0) && errno != ENOENT)
 		return -errno;
+	w->made[slot] = 0;
 	return 0;
 }
 
@@ -351,25 +455,15 @@ void bk_workdir_file_path(const struct bk_workdir *w, const char *name, char *bu
 int bk_workdir_note(struct bk_workdir *w, const char *key, const char *value)
 {
 	char line[160];
-	unsigned i;
+	int rc;
 
-	if (strlen(key) >= 64 || strlen(value) >= 64 || strchr(key, ' ') ||
-	    strchr(value, ' ') || strchr(value, '\n'))
+	if (!bk_manifest_token_ok(key, strlen(key)) || !bk_manifest_token_ok(value, strlen(value)))
 		return -EINVAL;
 	snprintf(line, sizeof(line), "note %s %s\n", key, value);
-	int rc = append_line(w, line);
-
+	rc = append_line(w, line);
 	if (rc)
 		return rc;
-	for (i = 0; i < w->nnotes && strcmp(w->notes[i][0], key); i++)
-		;
-	if (i == w->nnotes) {
-		if (w->nnotes >= BK_WORKDIR_MAX_NOTES)
-			return -ENOSPC;
-		w->nnotes++;
-	}
-	bk_strlcpy(w->notes[i][0], key, sizeof(w->notes[0][0]));
-	bk_strlcpy(w->notes[i][1], value, sizeof(w->notes[0][1]));
+	bk_manifest_set_note(w, key, value);
 	return 0;
 }
 
@@ -381,14 +475,18 @@ const char *bk_workdir_get(const struct bk_workdir *w, const char *key)
 	return NULL;
 }
 
-int bk_workdir_remove(struct bk_workdir *w)
+int bk_workdir_remove(struct bk_workdir *w, struct bk_workdir_removal *r)
 {
-	int fd, removed = 0, failed = 0;
+	struct bk_workdir_removal mine;
+	int fd;
 	DIR *d;
 	struct dirent *e;
 
+	if (!r)
+		r = &mine;
+	memset(r, 0, sizeof(*r));
 	if (w->dirfd < 0)
-		return 0;
+		return -1;
 	/* A new open of the directory: a dup would share its read position. */
 	fd = openat(w->dirfd, ".", O_RDONLY | O_DIRECTORY | O_CLOEXEC);
 	d = fd >= 0 ? fdopendir(fd) : NULL;
@@ -397,36 +495,37 @@ int bk_workdir_remove(struct bk_workdir *w)
 			close(fd);
 		pr_warn("cannot list %s to delete the test files: %s", w->path,
 			strerror(errno));
+		r->failed = 1;
 		close_fds(w);
 		return -1;
 	}
 	while ((e = readdir(d))) {
-		if (!bk_workdir_claimed(w, e->d_name))
+		if (!strcmp(e->d_name, ".") || !strcmp(e->d_name, "..") ||
+		    !strcmp(e->d_name, BK_WORKDIR_MANIFEST))
 			continue;
-		if (unlinkat(w->dirfd, e->d_name, 0)) {
+		if (bk_workdir_ours(w, e->d_name, NULL, 0) != 1) {
+			r->others++;
+			list_add(r->other_names, sizeof(r->other_names), e->d_name);
+		} else if (unlinkat(w->dirfd, e->d_name, 0)) {
 			pr_warn("cannot delete %s/%s: %s", w->path, e->d_name,
 				strerror(errno));
-			failed = 1;
+			r->failed++;
 		} else {
-			removed++;
+			r->deleted++;
 		}
 	}
 	closedir(d);
-	if (!failed) {
-		if (unlinkat(w->dirfd, BK_WORKDIR_MANIFEST, 0) && errno != ENOENT)
-			failed = 1;
+	if (!r->failed && !r->others) {
+		int failed = unlinkat(w->dirfd, BK_WORKDIR_MANIFEST, 0) && errno != ENOENT;
+
 		close_fds(w);
-		if (!failed && rmdir(w->path)) {
-			if (errno == ENOTEMPTY || errno == EEXIST)
-				pr_warn("left %s in place: it holds files burnkit did not "
-					"create", w->path);
-			else
-				pr_warn("cannot remove %s: %s", w->path, strerror(errno));
-			failed = 1;
-		}
+		if (failed || rmdir(w->path))
+			pr_warn("cannot remove %s: %s", w->path, strerror(errno));
+		else
+			r->dir_removed = 1;
 	}
 	close_fds(w);
-	return failed ? -1 : removed;
+	return r->dir_removed ? 0 : -1;
 }
 
 void bk_workdir_close(struct bk_workdir *w)

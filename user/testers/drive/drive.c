@@ -27,7 +27,6 @@
 
 #define DRIVE_BLOCK (64u * 1024u)
 #define DRIVE_MB 1048576.0	/* burnindrive's MB: 164 blocks of 64 KB x 16 = 164.00 MB */
-#define FILE_CLAIM "burndrive[1-4].dat"
 
 static const struct bk_param drive_params[] = {
 	{ "repeats", "Repeats", BK_PT_INT, 1, 100000, "16",
@@ -482,6 +481,11 @@ static void space_advice(const struct drive *d, char *buf, size_t len)
 		snprintf(buf, len, "not even Repeats 1, Patterns 1 (4 x 64 KB) fits");
 }
 
+/* The files of a run, burndrive1.dat to burndrive4.dat: all it may delete. */
+static const struct bk_workdir_series drive_files = {
+	.prefix = "burndrive", .digits = 1, .first = 1, .count = BK_DRIVE_FILES, .suffix = ".dat",
+};
+
 static int drive_run(struct bk_ctx *ctx)
 {
 	static struct drive d;
@@ -506,7 +510,8 @@ static int drive_run(struct bk_ctx *ctx)
 	}
 	bk_cache_use_module(!bk_param_flag(p, "no-kmod"));
 	rc = bk_drive_env_open(&d.env, ctx, bk_param_str(p, "filepath"),
-			       verify ? BK_WORKDIR_EXISTING : BK_WORKDIR_CREATE, DRIVE_MB);
+			       verify ? BK_WORKDIR_EXISTING : BK_WORKDIR_CREATE, DRIVE_MB,
+			       &drive_files, 1);
 	if (rc)
 		return rc;
 	if (verify) {
@@ -566,15 +571,6 @@ static int drive_run(struct bk_ctx *ctx)
 	if (verify) {
 		rc = verify_only(&d);
 		goto out;
-	}
-	{
-		char err[1024];
-
-		if (bk_workdir_claim(&d.env.wd, FILE_CLAIM, err, sizeof(err))) {
-			pr_fail("%s", err);
-			rc = BK_EXIT_ENV;
-			goto out;
-		}
 	}
 	if ((rc = note(&d, "repeats", d.repeats, 0)) ||
 	    (rc = note(&d, "patterns", d.patterns, 0)) ||

@@ -91,8 +91,10 @@ void bk_drive_take_counts(struct bk_drive_env *e, struct bk_aio *a)
 }
 
 int bk_drive_env_open(struct bk_drive_env *e, struct bk_ctx *ctx, const char *filepath,
-		      enum bk_workdir_mode mode, double mb)
+		      enum bk_workdir_mode mode, double mb,
+		      const struct bk_workdir_series *files, unsigned nfiles)
 {
+	struct bk_workdir_series series[BK_WORKDIR_MAX_SERIES];
 	char err[1024];
 	int rc;
 
@@ -104,13 +106,19 @@ int bk_drive_env_open(struct bk_drive_env *e, struct bk_ctx *ctx, const char *fi
 	bk_verifier_init(&e->ver, BK_VERIFY_MAX_ERRORS, report_error, e);
 	/* A write beyond `ulimit -f` must fail with EFBIG, not kill us. */
 	signal(SIGXFSZ, SIG_IGN);
-	rc = bk_workdir_open(&e->wd, filepath, ctx->tester->name, mode, err, sizeof(err));
+	/* The tester's own files, and the scratch file of the O_DIRECT probe. */
+	if (nfiles >= BK_WORKDIR_MAX_SERIES)
+		nfiles = BK_WORKDIR_MAX_SERIES - 1;
+	memcpy(series, files, nfiles * sizeof(*files));
+	series[nfiles++] = (struct bk_workdir_series){ .prefix = PROBE_NAME };
+	rc = bk_workdir_open(&e->wd, filepath, ctx->tester->name, mode, e->run_id, series,
+			     nfiles, err, sizeof(err));
 	if (rc) {
 		pr_fail("%s", err);
 		return BK_EXIT_ENV;
 	}
 	if (e->wd.leftovers && mode == BK_WORKDIR_CREATE)
-		pr_inf("%s holds %u file(s) of an earlier run; they are replaced",
+		pr_inf("%s holds %u test file(s) an earlier burnkit run made; they are replaced",
 		       e->wd.path, e->wd.leftovers);
 	bk_space_of(e->wd.path, &e->space);
 	e->ram_fs = !strcmp(e->space.fs, "tmpfs") || !strcmp(e->space.fs, "ramfs");
@@ -159,10 +167,6 @@ int bk_drive_probe(struct bk_drive_env *e, int cached, const char *engine_note)
 		snprintf(e->direct_why, sizeof(e->direct_why),
 			 "CacheData: the page cache may hold the data");
 	} else {
-		if (bk_workdir_claim(&e->wd, PROBE_NAME, err, sizeof(err))) {
-			pr_fail("%s", err);
-			return BK_EXIT_ENV;
-		}
 		fd = bk_workdir_create(&e->wd, PROBE_NAME, O_RDWR, err, sizeof(err));
 		if (fd < 0) {
 			pr_fail("%s", err);
@@ -306,16 +310,25 @@ int bk_drive_env_close(struct bk_drive_env *e, int rc, int keep)
 		bk_workdir_close(&e->wd);
 		return rc;
 	}
-	int n = bk_workdir_remove(&e->wd);
+	struct bk_workdir_removal r;
+	char path[sizeof(e->wd.path)];
 
-	if (n < 0)
+	bk_strlcpy(path, e->wd.path, sizeof(path));
+	bk_workdir_remove(&e->wd, &r);
+	if (r.others)
+		pr_warn("left %s in place: it holds %u file(s) burnkit did not make (%s), "
+			"which it did not touch%s; %u test file(s) of burnkit's deleted. Move "
+			"those files out of it, then delete the directory", path, r.others,
+			r.other_names, r.failed ? " and test files the filesystem refused "
+			"to delete (above)" : "", r.deleted);
+	else if (r.failed)
 		pr_warn("test files are left in %s: the filesystem refused to delete them "
-			"(above); delete them with rm -r %s once it works again", e->wd.path,
-			e->wd.path);
+			"(above); the directory holds only burnkit's files: delete it with "
+			"rm -r %s once the filesystem works again", path, path);
 	else if (rc == BK_EXIT_INTERRUPTED)
-		pr_inf("interrupted: %d test file(s) deleted", n);
-	else if (rc != BK_EXIT_OK && n > 0)
-		pr_inf("%d test file(s) deleted", n);
+		pr_inf("interrupted: %u test file(s) deleted", r.deleted);
+	else if (rc != BK_EXIT_OK && r.deleted > 0)
+		pr_inf("%u test file(s) deleted", r.deleted);
 	return rc;
 }
 

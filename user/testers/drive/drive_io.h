@@ -39,13 +39,15 @@ struct bk_drive_env {
 uint32_t bk_drive_run_id(void);
 
 /*
- * Open FilePath/burnkit-<tester> (mode as for bk_workdir_open), read the
+ * Open FilePath/burnkit-<tester> (mode as for bk_workdir_open) for a run
+ * whose test files are the names of files[0..nfiles), read the
  * space, print Longbottom's path and size lines in MB of mb bytes. On
  * failure prints the message and returns the exit status to give; 0 on
  * success.
  */
 int bk_drive_env_open(struct bk_drive_env *e, struct bk_ctx *ctx, const char *filepath,
-		      enum bk_workdir_mode mode, double mb);
+		      enum bk_workdir_mode mode, double mb,
+		      const struct bk_workdir_series *files, unsigned nfiles);
 
 /* Add an engine's short-transfer counts to the run's. */
 void bk_drive_take_counts(struct bk_drive_env *e, struct bk_aio *a);
@@ -60,7 +62,7 @@ int bk_drive_check_space(struct bk_drive_env *e, uint64_t need, const char *advi
 uint64_t bk_drive_usable(const struct bk_drive_env *e);
 
 /*
- * Probe O_DIRECT with a real transfer on a claimed scratch file, unless
+ * Probe O_DIRECT with a real transfer on a scratch file of ours, unless
  * cached is set. Sets e->direct and e->direct_why; prints the I/O line.
  * Returns 0, or an exit status when even the scratch file cannot be made.
  */

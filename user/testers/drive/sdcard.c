@@ -282,6 +282,9 @@ static int chosen(const struct bk_params *p, int want[NTESTS])
 	return 0;
 }
 
+/* The one file of a run: all it may delete. */
+static const struct bk_workdir_series sd_file = { .prefix = FILE_NAME };
+
 static int sdcard_run(struct bk_ctx *ctx)
 {
 	static struct sdcard s;
@@ -316,7 +319,8 @@ static int sdcard_run(struct bk_ctx *ctx)
 		return BK_EXIT_USAGE;
 	}
 	bk_cache_use_module(!bk_param_flag(p, "no-kmod"));
-	rc = bk_drive_env_open(&s.env, ctx, bk_param_str(p, "filepath"), BK_WORKDIR_CREATE, 1e6);
+	rc = bk_drive_env_open(&s.env, ctx, bk_param_str(p, "filepath"), BK_WORKDIR_CREATE, 1e6,
+			       &sd_file, 1);
 	if (rc)
 		return rc;
 	snprintf(advice, sizeof(advice), "use a smaller --size");
@@ -347,11 +351,6 @@ static int sdcard_run(struct bk_ctx *ctx)
 	       "transfers, %g s %s\n (KB = 1024 bytes, as fio counts)\n", (double)s.size / MIB,
 	       s.aio.depth, s.block / 1024, s.seconds,
 	       s.time_based ? "per test" : "at most per test");
-	if (bk_workdir_claim(&s.env.wd, FILE_NAME, err, sizeof(err))) {
-		pr_fail("%s", err);
-		rc = BK_EXIT_ENV;
-		goto out;
-	}
 	rc = bk_drive_probe(&s.env, 0, s.engine_note);
 	if (rc)
 		goto out;

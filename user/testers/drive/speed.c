@@ -405,10 +405,8 @@ static int speed_run(struct bk_ctx *ctx)
 {
 	static struct speed s;
 	const struct bk_params *p = &ctx->params;
-	const char *const claims[] = { "large[1-5].dat", "cached[1-5].dat", "random1.dat",
-				       "small[0-9][0-9][0-9][0-9][0-9].dat" };
 	struct tfile bus;
-	char date[64], advice[96], err[1024];
+	char date[64], advice[96];
 	uint64_t need, usable;
 	int rc;
 
@@ -419,7 +417,16 @@ static int speed_run(struct bk_ctx *ctx)
 	s.small_files = (unsigned)bk_param_int(p, "small-files");
 	s.cached = bk_param_flag(p, "cached");
 	bk_cache_use_module(!bk_param_flag(p, "no-kmod"));
-	rc = bk_drive_env_open(&s.env, ctx, bk_param_str(p, "filepath"), BK_WORKDIR_CREATE, MBD);
+	/* The files of a run, with the count it uses: all it may delete. */
+	const struct bk_workdir_series files[] = {
+		{ .prefix = "large", .digits = 1, .first = 1, .count = FILES, .suffix = ".dat" },
+		{ .prefix = "cached", .digits = 1, .first = 1, .count = FILES, .suffix = ".dat" },
+		{ .prefix = "random1.dat" },
+		{ .prefix = "small", .digits = 5, .first = 0, .count = s.small_files,
+		  .suffix = ".dat" },
+	};
+	rc = bk_drive_env_open(&s.env, ctx, bk_param_str(p, "filepath"), BK_WORKDIR_CREATE, MBD,
+			       files, BK_ARRAY_SIZE(files));
 	if (rc)
 		return rc;
 	usable = bk_drive_usable(&s.env);
@@ -431,11 +438,6 @@ static int speed_run(struct bk_ctx *ctx)
 	rc = bk_drive_check_space(&s.env, need + BK_DIO_ALIGN, advice);
 	if (rc)
 		return bk_drive_env_close(&s.env, rc, 0);
-	for (size_t i = 0; i < BK_ARRAY_SIZE(claims); i++)
-		if (bk_workdir_claim(&s.env.wd, claims[i], err, sizeof(err))) {
-			pr_fail("%s", err);
-			return bk_drive_env_close(&s.env, BK_EXIT_ENV, 0);
-		}
 	rc = bk_drive_aio_open(&s.env, &s.aio, bk_drive_engine(p), 1, s.engine_note,
 			       sizeof(s.engine_note));
 	if (rc)
