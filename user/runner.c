@@ -215,6 +215,12 @@ int bk_tester_main(const struct bk_tester *t, int argc, char **argv)
 		bk_timer_init(&ctx.timer, 0);
 	bk_install_stop_handlers();
 	start_record(&ctx);
+	{
+		char date[64];
+
+		bk_ctime(date, sizeof(date));
+		bk_out_logonly(&ctx.log, "\n burnkit %s" BK_LOG_START_MARK "%s\n", t->name, date);
+	}
 	config_header(&ctx);
 
 	if (bk_param_given(&ctx.params, "activity")) {

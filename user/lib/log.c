@@ -11,6 +11,7 @@
 
 static const char *msg_tester;
 static int msg_verbose = -1;
+static struct bk_log *open_log;	/* the run's log: its first error is the reason */
 
 void bk_msg_set_tester(const char *name)
 {
@@ -34,6 +35,8 @@ static void vmsg(const char *level, const char *fmt, va_list ap)
 	vsnprintf(line + n, sizeof(line) - (size_t)n, fmt, ap);
 	fprintf(stderr, "%s\n", bk_rstrip(line));
 	fflush(stderr);
+	if (open_log && !strcmp(level, "error: ") && !open_log->reason[0])
+		bk_strlcpy(open_log->reason, line + n, sizeof(open_log->reason));
 }
 
 void pr_fail(const char *fmt, ...)
@@ -99,9 +102,15 @@ static int write_line(int fd, const char *buf, size_t len)
 
 static void log_write(struct bk_log *l, int fd, const char *buf, size_t len)
 {
-	if (fd < 0 || !len)
+	if (fd < 0 || !len || !write_line(fd, buf, len))
 		return;
-	if (write_line(fd, buf, len) && !l->write_error) {
+	if (errno == EPIPE && fd == STDOUT_FILENO) {
+		/* Its reader went away (| head): stop, cleaning up, and say why. */
+		if (l->json_fd == fd)
+			l->json_fd = -1;
+		l->console_gone = 1;
+		bk_request_stop_why("EPIPE: the reader of stdout went away");
+	} else if (!l->write_error) {
 		l->write_error = 1;
 		pr_warn("writing the log failed: %s; results go on to the console",
 			strerror(errno));
@@ -147,7 +156,19 @@ int bk_log_open(struct bk_log *l, const char *tester, const char *prefix,
 	}
 	bk_json_init(&l->summary);
 	bk_json_object_begin(&l->summary, NULL);
+	open_log = l;
 	return 0;
+}
+
+void bk_log_reason(struct bk_log *l, const char *fmt, ...)
+{
+	va_list ap;
+
+	if (l->reason[0])
+		return;
+	va_start(ap, fmt);
+	vsnprintf(l->reason, sizeof(l->reason), fmt, ap);
+	va_end(ap);
 }
 
 void bk_log_close(struct bk_log *l, int exit_code)
@@ -159,24 +180,37 @@ void bk_log_close(struct bk_log *l, int exit_code)
 	const char *st = exit_code == BK_EXIT_INTERRUPTED ? "interrupted" :
 			 exit_code >= 0 && exit_code <= BK_EXIT_ENV ?
 			 status[exit_code] : "failed";
-
+	const char *why = NULL;
+	char date[64];
 	struct bk_json j;
 
+	if (exit_code == BK_EXIT_INTERRUPTED)
+		why = bk_stop_reason();
+	if (!why && exit_code != BK_EXIT_OK)
+		why = l->reason[0] ? l->reason : "no reason was given (a bug: please report it)";
 	bk_json_init(&j);
 	bk_rec_begin(l, &j, "summary");
 	bk_json_str(&j, "status", st);
 	bk_json_int(&j, "exit", exit_code);
+	if (why)
+		bk_json_str(&j, "reason", why);
 	bk_json_object_end(&l->summary);
 	bk_json_members(&j, bk_json_text(&l->summary));
 	bk_rec_end(l, &j);
 	bk_json_free(&j);
 	bk_json_free(&l->summary);
+	bk_ctime(date, sizeof(date));
+	bk_out_logonly(l, "\n burnkit %s" BK_LOG_END_MARK "%s: %s, exit %d%s%s\n", l->tester, date,
+		       st, exit_code, why ? ": " : "", why ? why : "");
 	if (l->text_fd >= 0)
 		close(l->text_fd);
 	if (l->json_fd >= 0 && !l->json_is_stdout)
 		close(l->json_fd);
 	l->text_fd = l->json_fd = -1;
-	fflush(l->console);
+	if (!l->console_gone)
+		fflush(l->console);
+	if (open_log == l)
+		open_log = NULL;
 }
 
 static void vout(struct bk_log *l, int console, const char *fmt, va_list ap)
@@ -200,9 +234,16 @@ static void vout(struct bk_log *l, int console, const char *fmt, va_list ap)
 		vsnprintf(buf, (size_t)n + 1, fmt, cp);
 	}
 	va_end(cp);
-	if (console) {
+	if (console && !(l->console_gone && l->console == stdout)) {
 		fwrite(buf, 1, (size_t)n, l->console);
-		fflush(l->console);
+		if (fflush(l->console) && errno == EPIPE) {
+			/* Its reader went away (| head): stop, cleaning up, and say why. */
+			l->console_gone = 1;
+			clearerr(l->console);
+			bk_request_stop_why(l->console == stdout ?
+					    "EPIPE: the reader of stdout went away" :
+					    "EPIPE: the reader of stderr went away");
+		}
 	}
 	log_write(l, l->text_fd, buf, (size_t)n);
 	if (buf != small)

@@ -40,6 +40,8 @@ struct bk_log {
 	uint64_t t0_ns;		/* monotonic time of the start record */
 	unsigned long records;
 	int write_error;	/* a log write failed (reported once) */
+	int console_gone;	/* the console's reader went away (EPIPE) */
+	char reason[256];	/* why the run failed, one line: the first error */
 	struct bk_json summary;	/* members the tester adds to the summary record */
 };
 
@@ -50,8 +52,21 @@ struct bk_log {
  */
 int bk_log_open(struct bk_log *l, const char *tester, const char *prefix,
 		const struct bk_params *p, char *err, size_t errlen);
-/* Write the summary (status, exit code) and close everything. */
+/*
+ * The run's one-line reason for failing (the first one given is kept; the
+ * first pr_fail of an open log sets it too): "ENOSPC ...", "data error ...".
+ */
+void bk_log_reason(struct bk_log *l, const char *fmt, ...) BK_PRINTF(2, 3);
+
+/*
+ * Every ending is logged: the text log's last line and the JSON summary
+ * record give the status, the exit code and, unless it is 0, the one-line
+ * reason (the signal for 130). Then everything is closed.
+ *   " burnkit <tester> ended <date>: <status>, exit <code>[: <reason>]"
+ */
 void bk_log_close(struct bk_log *l, int exit_code);
+#define BK_LOG_END_MARK " ended "
+#define BK_LOG_START_MARK " started "
 
 /* Console and text log. */
 void bk_out(struct bk_log *l, const char *fmt, ...) BK_PRINTF(2, 3);

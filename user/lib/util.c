@@ -216,24 +216,27 @@ uint64_t bk_mem_available(void)
 	return (uint64_t)kb * 1024;
 }
 
-static volatile sig_atomic_t stop_flag;
+static volatile sig_atomic_t stop_flag, stop_signal;
+static char stop_why[128];
 
 static void on_stop(int sig)
 {
-	(void)sig;
+	if (!stop_signal)
+		stop_signal = sig;
 	stop_flag = 1;
 }
 
 void bk_install_stop_handlers(void)
 {
+	static const int sigs[] = { SIGINT, SIGTERM, SIGHUP, SIGQUIT };
 	struct sigaction sa;
 
 	memset(&sa, 0, sizeof(sa));
 	sa.sa_handler = on_stop;
 	sigemptyset(&sa.sa_mask);
-	sigaction(SIGINT, &sa, NULL);
-	sigaction(SIGTERM, &sa, NULL);
-	sigaction(SIGHUP, &sa, NULL);
+	for (size_t i = 0; i < BK_ARRAY_SIZE(sigs); i++)
+		sigaction(sigs[i], &sa, NULL);
+	signal(SIGPIPE, SIG_IGN);
 }
 
 int bk_stop_requested(void)
@@ -244,4 +247,26 @@ int bk_stop_requested(void)
 void bk_request_stop(void)
 {
 	stop_flag = 1;
+}
+
+void bk_request_stop_why(const char *why)
+{
+	if (!stop_why[0] && !stop_signal)
+		bk_strlcpy(stop_why, why, sizeof(stop_why));
+	stop_flag = 1;
+}
+
+const char *bk_stop_reason(void)
+{
+	static char buf[32];
+
+	if (stop_signal) {
+		const char *name = stop_signal == SIGINT ? "SIGINT" : stop_signal == SIGTERM ?
+				   "SIGTERM" : stop_signal == SIGHUP ? "SIGHUP" :
+				   stop_signal == SIGQUIT ? "SIGQUIT" : "a signal";
+
+		snprintf(buf, sizeof(buf), "signal %s", name);
+		return buf;
+	}
+	return stop_why[0] ? stop_why : NULL;
 }

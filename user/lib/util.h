@@ -68,11 +68,17 @@ int bk_pin_cpu(int cpu);
 uint64_t bk_mem_available(void);
 
 /*
- * Ctrl-C and SIGTERM set a flag instead of killing the process, so a tester
- * can stop at the next check point, clean up and exit 130.
+ * SIGINT (Ctrl-C), SIGTERM, SIGHUP and SIGQUIT set a flag instead of killing
+ * the process, so a tester can stop at the next check point, clean up and
+ * exit 130. SIGPIPE is ignored: a write to a closed pipe fails with EPIPE,
+ * which the log turns into a stop with its reason (bk_request_stop_why).
  */
 void bk_install_stop_handlers(void);
 int bk_stop_requested(void);
 void bk_request_stop(void);
+/* Stop, with the one-line reason the run's ending gives (kept: the first). */
+void bk_request_stop_why(const char *why);
+/* Why the run was asked to stop: "signal SIGINT", the reason given, or NULL. */
+const char *bk_stop_reason(void);
 
 #endif

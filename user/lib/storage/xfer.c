@@ -191,7 +191,9 @@ int bk_xfer_run(struct bk_xfer *x)
 		for (int k = 0; k < n; k++) {
 			struct bk_aio_req *r = done[k];
 			void *buf = r->buf;
-			uint64_t i = r->tag, off = r->off, lat = bk_now_ns() - r->submit_ns;
+			/* A failure is where it happened: after what was done of it. */
+			uint64_t i = r->tag, off = r->off + (r->err ? r->done : 0);
+			uint64_t lat = bk_now_ns() - r->submit_ns;
 			int err = r->err;
 
 			bk_aio_put(a, r);

@@ -374,6 +374,15 @@ int bk_drive_verdict(struct bk_drive_env *e, int rc)
 		       bk_verifier_full(&e->ver) ? "; stopped after the first errors" : "");
 		if (rc == BK_EXIT_OK || rc == BK_EXIT_INTERRUPTED)
 			rc = BK_EXIT_FAULT;
+		if (e->ver.nrecorded) {
+			const struct bk_verify_error *f = &e->ver.recorded[0];
+
+			bk_log_reason(&e->ctx->log, "data error: %llu wrong word(s) in %llu "
+				      "unit(s), the first in file %u at byte %llu (expected "
+				      "%08X, read %08X)", (unsigned long long)e->ver.bad_words,
+				      (unsigned long long)e->ver.bad_units, f->file,
+				      (unsigned long long)f->offset, f->expected, f->actual);
+		}
 	}
 	return rc;
 }
