@@ -101,22 +101,32 @@ static void pause_at_end(struct bk_ctx *ctx)
 	bk_out_logonly(&ctx->log, "\n Comment: %s\n", line);
 }
 
+/*
+ * --dry-run: the resolved parameters, after every check a real run makes;
+ * no file is created (--json FILE: the record goes to stdout instead).
+ */
 static int dry_run(struct bk_ctx *ctx)
 {
-	const char *json = bk_param_str(&ctx->params, "json");
-	char err[256];
+	const struct bk_tester *t = ctx->tester;
+	int rc = BK_EXIT_OK;
+	struct bk_json j;
 
-	if (!json) {
+	bk_log_open_dry(&ctx->log, t->name, &ctx->params);
+	ctx->dry_run = 1;
+	if (t->flags & BK_TF_DRY_CHECKS) {
+		bk_sysinfo_read(&ctx->sysinfo, NULL);
+		bk_timer_init(&ctx->timer, 2);
+		rc = t->run(ctx);
+	}
+	bk_json_free(&ctx->log.summary);
+	if (rc)
+		return rc;
+	if (!bk_param_str(&ctx->params, "json")) {
 		bk_params_print(stdout, &ctx->params);
 		return BK_EXIT_OK;
 	}
-	if (bk_log_open(&ctx->log, ctx->tester->name, ctx->tester->log_prefix,
-			&ctx->params, err, sizeof(err))) {
-		pr_fail("%s", err);
-		return BK_EXIT_USAGE;
-	}
-	struct bk_json j;
-
+	ctx->log.json_fd = STDOUT_FILENO;
+	ctx->log.json_is_stdout = 1;
 	bk_json_init(&j);
 	bk_rec_begin(&ctx->log, &j, "params");
 	bk_json_str(&j, "version", BK_VERSION);
@@ -125,7 +135,6 @@ static int dry_run(struct bk_ctx *ctx)
 	bk_json_object_end(&j);
 	bk_rec_end(&ctx->log, &j);
 	bk_json_free(&j);
-	bk_json_free(&ctx->log.summary);
 	return BK_EXIT_OK;
 }
 
@@ -182,10 +191,6 @@ int bk_tester_main(const struct bk_tester *t, int argc, char **argv)
 		rc = BK_EXIT_USAGE;
 		goto out_params;
 	}
-	if (bk_param_flag(&ctx.params, "dry-run")) {
-		rc = dry_run(&ctx);
-		goto out_params;
-	}
 	if (t->supported && t->supported(err, sizeof(err))) {
 		pr_inf("skipped: %s", err);
 		rc = BK_EXIT_ENV;
@@ -201,6 +206,10 @@ int bk_tester_main(const struct bk_tester *t, int argc, char **argv)
 			rc = BK_EXIT_USAGE;
 			goto out_params;
 		}
+	}
+	if (bk_param_flag(&ctx.params, "dry-run")) {
+		rc = dry_run(&ctx);
+		goto out_params;
 	}
 	if (bk_log_open(&ctx.log, t->name, t->log_prefix, &ctx.params, err,
 			sizeof(err))) {

@@ -160,6 +160,17 @@ int bk_log_open(struct bk_log *l, const char *tester, const char *prefix,
 	return 0;
 }
 
+void bk_log_open_dry(struct bk_log *l, const char *tester, const struct bk_params *p)
+{
+	memset(l, 0, sizeof(*l));
+	l->tester = tester;
+	l->console = bk_param_str(p, "json") ? stderr : stdout;
+	l->text_fd = l->json_fd = -1;
+	l->t0_ns = bk_now_ns();
+	bk_json_init(&l->summary);
+	bk_json_object_begin(&l->summary, NULL);
+}
+
 void bk_log_reason(struct bk_log *l, const char *fmt, ...)
 {
 	va_list ap;

@@ -53,6 +53,12 @@ struct bk_log {
 int bk_log_open(struct bk_log *l, const char *tester, const char *prefix,
 		const struct bk_params *p, char *err, size_t errlen);
 /*
+ * The log of a --dry-run: no file is opened or created; the console is
+ * stderr when --json is given (the parameters record goes to stdout).
+ */
+void bk_log_open_dry(struct bk_log *l, const char *tester, const struct bk_params *p);
+
+/*
  * The run's one-line reason for failing (the first one given is kept; the
  * first pr_fail of an open log sets it too): "ENOSPC ...", "data error ...".
  */

@@ -50,11 +50,26 @@ static void param_label(const struct bk_param *s, char *buf, size_t len)
 		snprintf(buf, len, "--%s", s->name);
 }
 
+/*
+ * One rule for every number: decimal only (no hex, no inf or nan): an
+ * optional sign, digits, a fraction and an exponent where a real is taken.
+ * [text, end) is what strtod or strtoll read.
+ */
+static int decimal_only(const char *text, const char *end)
+{
+	for (const char *c = text; c < end; c++)
+		if (!isdigit((unsigned char)*c) && !strchr(".eE+-", *c))
+			return -1;
+	return 0;
+}
+
 static int parse_number(const char *text, int integer, double *out)
 {
 	char *end;
 
 	if (!*text || isspace((unsigned char)*text))
+		return -1;
+	if (decimal_only(text, text + strlen(text)))
 		return -1;
 	errno = 0;
 	if (integer) {
@@ -82,7 +97,7 @@ static int parse_size(const char *text, double *out, int *percent)
 		return -1;
 	errno = 0;
 	double v = strtod(text, &end);
-	if (errno || !isfinite(v) || end == text)
+	if (errno || !isfinite(v) || end == text || decimal_only(text, end))
 		return -1;
 	*percent = 0;
 	switch (toupper((unsigned char)*end)) {
@@ -116,6 +131,9 @@ static int parse_size(const char *text, double *out, int *percent)
 	if (*end)
 		return -1;
 	*out = v * mult;
+	/* A size is a whole number of bytes: 1.5K is 1536, 1.1K is refused. */
+	if (!*percent && *out != floor(*out))
+		return -1;
 	return 0;
 }
 
@@ -194,6 +212,12 @@ static int store_value(struct bk_params *p, size_t idx, const char *text,
 		if (!*text) {
 			set_err(err, errlen, "empty value for %s; allowed: %s",
 				label, allowed);
+			return -1;
+		}
+		if (!strncmp(text, "--", 2)) {
+			set_err(err, errlen, "bad value \"%s\" for %s: it is an option, not "
+				"a value (a value may not begin with --); give %s its value",
+				text, label, label);
 			return -1;
 		}
 		if (s->type == BK_PT_LIST) {

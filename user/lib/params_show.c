@@ -32,7 +32,8 @@ void bk_param_allowed(const struct bk_param *s, char *buf, size_t len)
 		break;
 	case BK_PT_SIZE:
 		snprintf(buf, len,
-			 "a size from %s to %s bytes (suffix K, M, G: binary) or N%% of RAM",
+			 "a decimal size from %s to %s bytes (suffix K, M, G, T: "
+			 "binary; no hex) or N%% of RAM",
 			 lo, hi);
 		break;
 	case BK_PT_CHOICE: {

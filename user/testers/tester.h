@@ -32,6 +32,13 @@ struct bk_ctx {
 	struct bk_timer timer;
 	struct bk_sysinfo sysinfo;
 	struct bk_kernel_table kernels;	/* when the tester has BK_TF_KERNELS */
+	/*
+	 * --dry-run: run() makes every check of a real run, then returns
+	 * BK_EXIT_OK when this is set, before it creates a file or starts the
+	 * test (testers with BK_TF_DRY_CHECKS; the runner stops the others
+	 * before run()). The log writes no file then.
+	 */
+	int dry_run;
 };
 
 enum {
@@ -40,6 +47,7 @@ enum {
 	BK_TF_NO_TIMER = 1u << 2,	/* does not need the timer measured */
 	BK_TF_FILE_ARG = 1u << 3,	/* "burnkit NAME FILE ...": FILE is --file */
 	BK_TF_HOST_ARG = 1u << 4,	/* "burnkit NAME HOST ...": HOST is --host */
+	BK_TF_DRY_CHECKS = 1u << 5,	/* run() checks, then stops on ctx->dry_run */
 };
 
 /*

@@ -508,6 +508,8 @@ static int drive_run(struct bk_ctx *ctx)
 			"run's Repeats and Patterns: give only FilePath (and CacheData, --keep)");
 		return BK_EXIT_USAGE;
 	}
+	if (ctx->dry_run)
+		return bk_drive_dry_check(bk_param_str(p, "filepath"));
 	bk_cache_use_module(!bk_param_flag(p, "no-kmod"));
 	rc = bk_drive_env_open(&d.env, ctx, bk_param_str(p, "filepath"),
 			       verify ? BK_WORKDIR_EXISTING : BK_WORKDIR_CREATE, DRIVE_MB,
@@ -626,7 +628,7 @@ const struct bk_tester bk_tester_drive = {
 	.params = drive_params,
 	.log_prefix = "IOlog",
 	.quick = "Repeats 1, Patterns 16, Minutes 0, Seconds 0.01, FilePath .",
-	.flags = 0,
+	.flags = BK_TF_DRY_CHECKS,
 	/* cook's drive copies: each read pass over the four files, in MB/s */
 	.throughput = { .record = "read_pass", .value = "mb_per_s", .unit = "MB/s",
 			.seconds = "seconds" },

@@ -11,6 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/random.h>
+#include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -127,6 +128,26 @@ int bk_drive_env_open(struct bk_drive_env *e, struct bk_ctx *ctx, const char *fi
 	       (double)e->space.total / mb, (double)e->space.free / mb,
 	       (double)e->space.used / mb, e->space.fs, mb == 1e6 ? "10^6" : "2^20");
 	return 0;
+}
+
+int bk_drive_dry_check(const char *filepath)
+{
+	struct stat st;
+
+	if (stat(filepath, &st)) {
+		if (errno == ENOENT)
+			pr_fail("FilePath %s: no such directory; create it (mkdir -p %s) or "
+				"choose another", filepath, filepath);
+		else
+			pr_fail("FilePath %s: %s", filepath, strerror(errno));
+		return BK_EXIT_ENV;
+	}
+	if (!S_ISDIR(st.st_mode)) {
+		pr_fail("FilePath %s is not a directory; give the directory to test in",
+			filepath);
+		return BK_EXIT_ENV;
+	}
+	return BK_EXIT_OK;
 }
 
 uint64_t bk_drive_usable(const struct bk_drive_env *e)

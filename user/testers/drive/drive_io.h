@@ -49,6 +49,9 @@ int bk_drive_env_open(struct bk_drive_env *e, struct bk_ctx *ctx, const char *fi
 		      enum bk_workdir_mode mode, double mb,
 		      const struct bk_workdir_series *files, unsigned nfiles);
 
+/* --dry-run: the FilePath checks of a real run, creating nothing. An exit status. */
+int bk_drive_dry_check(const char *filepath);
+
 /* Add an engine's short-transfer counts to the run's. */
 void bk_drive_take_counts(struct bk_drive_env *e, struct bk_aio *a);
 

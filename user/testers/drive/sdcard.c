@@ -301,8 +301,25 @@ static int sdcard_run(struct bk_ctx *ctx)
 		pr_fail("--size and --block take bytes (64M, 512K), not a share of RAM");
 		return BK_EXIT_USAGE;
 	}
-	s.size = bk_param_bytes(p, "size", 0) / BK_DIO_ALIGN * BK_DIO_ALIGN;
-	s.block = (size_t)bk_param_bytes(p, "block", 0) / BK_DIO_ALIGN * BK_DIO_ALIGN;
+	s.size = bk_param_bytes(p, "size", 0);
+	s.block = (size_t)bk_param_bytes(p, "block", 0);
+	/* Exact, or refused with the nearest valid values: never rounded quietly. */
+	if (s.block % BK_DIO_ALIGN) {
+		pr_fail("--block %zu is not a multiple of %u bytes (direct I/O); the "
+			"nearest valid values are %zu and %zu", s.block, BK_DIO_ALIGN,
+			s.block / BK_DIO_ALIGN * BK_DIO_ALIGN,
+			(s.block / BK_DIO_ALIGN + 1) * BK_DIO_ALIGN);
+		return BK_EXIT_USAGE;
+	}
+	if (s.size % s.block) {
+		uint64_t below = s.size / s.block * s.block;
+
+		pr_fail("--size %llu is not a multiple of --block %zu; the nearest valid "
+			"values are %llu and %llu", (unsigned long long)s.size, s.block,
+			(unsigned long long)(below >= (1u << 20) ? below : below + s.block),
+			(unsigned long long)(below + s.block));
+		return BK_EXIT_USAGE;
+	}
 	s.seconds = bk_param_real(p, "seconds");
 	s.time_based = bk_param_flag(p, "time-based");
 	s.targets = !bk_param_flag(p, "no-targets");
@@ -318,6 +335,8 @@ static int sdcard_run(struct bk_ctx *ctx)
 			" and, with --time-based, hold at least 2 x (depth + 2) blocks" : "");
 		return BK_EXIT_USAGE;
 	}
+	if (ctx->dry_run)
+		return bk_drive_dry_check(bk_param_str(p, "filepath"));
 	bk_cache_use_module(!bk_param_flag(p, "no-kmod"));
 	rc = bk_drive_env_open(&s.env, ctx, bk_param_str(p, "filepath"), BK_WORKDIR_CREATE, 1e6,
 			       &sd_file, 1);
@@ -415,6 +434,6 @@ const struct bk_tester bk_tester_sdcard = {
 	.log_prefix = "logSDcard",
 	.quick = "FilePath . --size 4M --seconds 0.2 --no-targets --only seq-write "
 		 "--only rand-write --only rand-read --only seq-read",
-	.flags = 0,
+	.flags = BK_TF_DRY_CHECKS,
 	.run = sdcard_run,
 };

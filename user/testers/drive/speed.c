@@ -416,6 +416,8 @@ static int speed_run(struct bk_ctx *ctx)
 	s.seconds = bk_param_real(p, "seconds");
 	s.small_files = (unsigned)bk_param_int(p, "small-files");
 	s.cached = bk_param_flag(p, "cached");
+	if (ctx->dry_run)
+		return bk_drive_dry_check(bk_param_str(p, "filepath"));
 	bk_cache_use_module(!bk_param_flag(p, "no-kmod"));
 	/* The files of a run, with the count it uses: all it may delete. */
 	const struct bk_workdir_series files[] = {
@@ -497,6 +499,6 @@ const struct bk_tester bk_tester_speed = {
 	.params = speed_params,
 	.log_prefix = "logSpeed",
 	.quick = "MB 1, FilePath . --seconds 0.05 --small-files 20",
-	.flags = 0,
+	.flags = BK_TF_DRY_CHECKS,
 	.run = speed_run,
 };

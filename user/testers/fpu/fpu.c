@@ -559,6 +559,8 @@ static int fpu_run(struct bk_ctx *ctx)
 		return BK_EXIT_USAGE;
 	if (bk_fpu_kernel_pick(&ctx->kernels, bk_fpu_section_ops(section), dbl, &r.k))
 		return BK_EXIT_USAGE;	/* the parser keeps Section in 1..3 */
+	if (ctx->dry_run)
+		return BK_EXIT_OK;
 	r.x = bk_alloc_aligned(64, r.words * bk_fpu_word_size(dbl));
 	if (!r.x) {
 		pr_fail("cannot allocate %zu bytes for KWords %g: %s; use a smaller "
@@ -594,7 +596,7 @@ const struct bk_tester bk_tester_fpu = {
 	.params = fpu_params,
 	.log_prefix = "log",
 	.quick = "--seconds 2",
-	.flags = BK_TF_KERNELS,
+	.flags = BK_TF_KERNELS | BK_TF_DRY_CHECKS,
 	.throughput = { .record = "pass", .value = "mflops", .unit = "MFLOPS",
 			.seconds = "seconds", .duration_opt = "seconds",
 			.duration_alt = "minutes" },

@@ -519,6 +519,22 @@ static int mflops_run(struct bk_ctx *ctx)
 	} else {
 		r->ncounts = bk_mf_default_threads(r->ncpus, r->counts, BK_MF_MAX_COUNTS);
 	}
+	/* Each thread is pinned to its own CPU: no more threads than CPUs, each count once. */
+	for (size_t i = 0; i < r->ncounts; i++) {
+		if (r->counts[i] > r->ncpus) {
+			snprintf(err, sizeof(err), "--threads %d: more threads than the %d "
+				 "CPU(s) this process may use (each thread runs pinned to "
+				 "its own CPU); give at most %d", r->counts[i], r->ncpus,
+				 r->ncpus);
+			goto fail;
+		}
+		for (size_t k = 0; k < i; k++)
+			if (r->counts[k] == r->counts[i]) {
+				snprintf(err, sizeof(err), "--threads: %d is given twice; "
+					 "give each thread count once", r->counts[i]);
+				goto fail;
+			}
+	}
 	if (bk_mf_parse_counts("ops", ops->list, ops->nlist, 2, 32, ops_allowed,
 			       BK_ARRAY_SIZE(ops_allowed), r->ops, MF_MAX_OPS,
 			       &r->nops, err, sizeof(err)))
@@ -559,6 +575,10 @@ static int mflops_run(struct bk_ctx *ctx)
 				 r->sizes.words[0]);
 			goto fail;
 		}
+	if (ctx->dry_run) {
+		rc = BK_EXIT_OK;
+		goto out;
+	}
 	rc = mflops_main(r, sizes_how);
 	goto out;
 fail:
@@ -586,6 +606,6 @@ const struct bk_tester bk_tester_mflops = {
 	.params = mflops_params,
 	.log_prefix = "logMflops",
 	.quick = "--scale 0.25",
-	.flags = BK_TF_KERNELS,
+	.flags = BK_TF_KERNELS | BK_TF_DRY_CHECKS,
 	.run = mflops_run,
 };

@@ -81,6 +81,8 @@ static int int_tester_run(struct bk_ctx *ctx)
 			(double)kbytes * 1024 / 1e6, (double)avail / 1e6);
 		return BK_EXIT_ENV;
 	}
+	if (ctx->dry_run)
+		return BK_EXIT_OK;
 	rc = int_run(&cfg, &res);
 	summary(ctx, &res);
 	if (res.errors)
@@ -107,7 +109,7 @@ const struct bk_tester bk_tester_int = {
 	.params = int_params,
 	.log_prefix = "logInt",
 	.quick = "--kbytes 8 --seconds 0.2",
-	.flags = BK_TF_KERNELS,
+	.flags = BK_TF_KERNELS | BK_TF_DRY_CHECKS,
 	/* write/read and read tests apart: they run at different speeds */
 	.throughput = { .record = "test", .value = "mb_per_s", .unit = "MB/s",
 			.seconds = "seconds", .group = "phase" },

@@ -423,6 +423,12 @@ static int paging_run(struct bk_ctx *ctx)
 		return BK_EXIT_USAGE;
 	}
 	verdict = paging_judge(size, &m, why, sizeof(why));
+	if (ctx->dry_run && !force && (verdict == PAGING_NO_SWAP || verdict == PAGING_TOO_BIG)) {
+		pr_fail("%s", why);
+		return BK_EXIT_ENV;
+	}
+	if (ctx->dry_run)
+		return base > m.available ? BK_EXIT_ENV : BK_EXIT_OK;
 
 	bk_out(&ctx->log, "\n Paging Test - stressInt over more memory than is free\n");
 	bk_out(&ctx->log, "   RAM %.0f MB, MemAvailable %.0f MB, swap %.0f MB (%.0f MB "
@@ -500,7 +506,7 @@ const struct bk_tester bk_tester_paging = {
 	.params = paging_params,
 	.log_prefix = "logPaging",
 	.quick = "--mem 8M --baseline 4M --seconds 0.1 --interval 1",
-	.flags = BK_TF_KERNELS,
+	.flags = BK_TF_KERNELS | BK_TF_DRY_CHECKS,
 	.supported = bk_memstat_supported,
 	.run = paging_run,
 };
