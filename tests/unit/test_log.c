@@ -97,9 +97,57 @@ Test(log, text_log_is_appended_and_json_stdout_moves_console)
 	ssize_t n = read(fd, text, sizeof(text) - 1);
 	cr_assert_gt(n, 0);
 	text[n] = '\0';
-	cr_assert_str_eq(text, "round 0\nround 1\n");
+	/* Each run's lines, then its ending: status and exit code. */
+	char *second = strstr(text, "round 1\n");
+
+	cr_assert(!strncmp(text, "round 0\n", 8), "%s", text);
+	cr_assert_not_null(second, "%s", text);
+	cr_assert(strstr(text, " burnkit t ended ") < second, "%s", text);
+	cr_assert(strstr(second, " burnkit t ended "), "%s", text);
+	cr_assert(!strcmp(text + strlen(text) - strlen(": ok, exit 0\n"), ": ok, exit 0\n"),
+		  "%s", text);
 	close(fd);
 	unlink("logX7.txt");
+	cr_assert_eq(chdir(cwd), 0);
+	rmdir(dir);
+}
+
+Test(log, a_failed_run_ends_with_its_reason_in_both_files)
+{
+	char dir[] = "/tmp/bk-log-XXXXXX", cwd[512], err[256], json[64];
+	char *argv[] = { "Log", "8", "--json", json };
+	struct bk_params p;
+	struct bk_log l;
+	char text[1024];
+	ssize_t n;
+	int fd;
+
+	cr_assert_not_null(getcwd(cwd, sizeof(cwd)));
+	cr_assert_not_null(mkdtemp(dir));
+	cr_assert_eq(chdir(dir), 0);
+	snprintf(json, sizeof(json), "r.jsonl");
+	cr_assert_eq(bk_params_parse(&p, "t", NULL, 4, argv, err, sizeof(err)), 0);
+	cr_assert_eq(bk_log_open(&l, "t", "logX", &p, err, sizeof(err)), 0, "%s", err);
+	pr_fail("writing f failed at byte 4096: No space left on device (ENOSPC)");
+	pr_fail("a later error is not the reason");
+	bk_log_close(&l, 3);
+	bk_params_free(&p);
+	fd = open("logX8.txt", O_RDONLY);
+	n = read(fd, text, sizeof(text) - 1);
+	close(fd);
+	cr_assert_gt(n, 0);
+	text[n] = '\0';
+	cr_assert(strstr(text, ": cannot run here, exit 3: writing f failed at byte 4096: No "
+			 "space left on device (ENOSPC)\n"), "%s", text);
+	fd = open("r.jsonl", O_RDONLY);
+	n = read(fd, text, sizeof(text) - 1);
+	close(fd);
+	cr_assert_gt(n, 0);
+	text[n] = '\0';
+	cr_assert(strstr(text, "\"status\":\"cannot run here\",\"exit\":3,\"reason\":"
+			 "\"writing f failed at byte 4096"), "%s", text);
+	unlink("logX8.txt");
+	unlink("r.jsonl");
 	cr_assert_eq(chdir(cwd), 0);
 	rmdir(dir);
 }
