@@ -62,6 +62,20 @@ ok "--verify-only of a truncated file: exit 1" sh -c "$emu $runner drive --verif
 ok "... both end with the short file and where it ends" ends IOlog52.txt "$tmp/short.jsonl" "errors found" 1 "reading .*burndrive3.dat failed at byte 600000"
 rm -rf "$d/burnkit-drive"
 
+# Errors counted per unit, the stop per file, every file still checked.
+ok "drive DontRunReadTests (for the error accounting)" sh -c "$emu $runner drive R 1, P 32, D, F $d >/dev/null 2>&1"
+dd if=/dev/urandom of="$d/burnkit-drive/burndrive1.dat" bs=4096 seek=5 count=1 conv=notrunc 2>/dev/null
+dd if=/dev/zero of="$d/burnkit-drive/burndrive2.dat" bs=4096 seek=7 count=1 conv=notrunc 2>/dev/null
+dd if=/dev/urandom of="$d/burnkit-drive/burndrive3.dat" bs=4096 seek=1 count=12 conv=notrunc 2>/dev/null
+printf '\377' | dd of="$d/burnkit-drive/burndrive4.dat" bs=1 seek=9000 conv=notrunc 2>/dev/null
+ok "--verify-only over four damaged files: exit 1" sh -c "$emu $runner drive --verify-only --keep F $d --json $tmp/units.jsonl >$tmp/units.out 2>&1; [ \$? -eq 1 ]"
+ok "one bad 4 KB unit is one error, with its count of wrong words" sh -c "grep 'ERROR.*file 1 ' $tmp/units.out | grep -q '1024 wrong word(s) in this 4 KB unit' && [ \$(grep -c 'ERROR.*file 1 ' $tmp/units.out) -eq 1 ]"
+ok "a zeroed unit reads as zeros, not Wrong File Read" sh -c "grep 'ERROR.*file 2 ' $tmp/units.out | grep -q 'which reads as zeros' && ! grep 'file 2 ' $tmp/units.out | grep -q 'Wrong File'"
+ok "twelve bad units in file 3 stop file 3 at ten" sh -c "[ \$(grep -c 'ERROR.*file 3 ' $tmp/units.out) -eq 10 ]"
+ok "... and file 4 is still checked, at its real offset" sh -c "grep -q 'ERROR verify, file 4 block 0, byte 9000:' $tmp/units.out"
+ok "JSON error records carry the unit's count of words" sh -c "grep '\"type\":\"error\"' $tmp/units.jsonl | head -1 | grep -q '\"words\":1024'"
+rm -rf "$d/burnkit-drive"
+
 # temp stopped by Ctrl-C does not end like a finished run.
 $emu "$runner" temp passes 100, seconds 0.2, Log 61 --json "$tmp/temp.jsonl" >/dev/null 2>&1 &
 pid=$!

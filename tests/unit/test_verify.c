@@ -158,7 +158,7 @@ Test(verify, any_single_wrong_word_fails_the_sums)
 	free(f);
 }
 
-Test(verify, stops_recording_at_the_limit_and_counts_every_word)
+Test(verify, a_bad_unit_is_one_error_with_its_count_of_words)
 {
 	uint32_t *f = make_file();
 	struct bk_verifier v;
@@ -166,11 +166,46 @@ Test(verify, stops_recording_at_the_limit_and_counts_every_word)
 	for (unsigned i = 0; i < 25; i++)
 		f[4096 / 4 * 2 + 100 + i] ^= 0x80000000u;
 	bk_verifier_init(&v, 0, NULL, NULL);
-	cr_assert_eq(bk_verify(&v, &layout, f, 0, FILE_BYTES), 25);
+	cr_assert_eq(bk_verify(&v, &layout, f, 0, FILE_BYTES), 25, "every word counted");
+	cr_assert_eq(v.bad_words, 25);
+	cr_assert_eq(v.bad_units, 1);
+	cr_assert_eq(v.nrecorded, 1, "one error: the unit");
+	cr_assert_eq(v.recorded[0].words, 25);
+	cr_assert_eq(v.recorded[0].offset, 2 * 4096 + 100 * 4, "its first wrong word");
+	cr_assert_not(bk_verifier_full(&v), "one unit is not ten errors");
+	free(f);
+}
+
+Test(verify, the_stop_is_per_file)
+{
+	uint32_t *f = make_file();
+	struct bk_verifier v;
+
+	for (unsigned u = 0; u < 12; u++)
+		f[u * BK_UNIT_WORDS + 9] ^= 1;
+	bk_verifier_init(&v, 0, NULL, NULL);
+	bk_verify(&v, &layout, f, 0, 12 * BK_UNIT_BYTES);
+	cr_assert(bk_verifier_full(&v), "ten bad units stop this file");
 	cr_assert_eq(v.nrecorded, BK_VERIFY_MAX_ERRORS);
-	cr_assert(bk_verifier_full(&v));
-	for (unsigned i = 0; i < BK_VERIFY_MAX_ERRORS; i++)
-		cr_assert_eq(v.recorded[i].offset, 2 * 4096 + (100 + i) * 4, "in order");
+	bk_verifier_next_file(&v);
+	cr_assert_not(bk_verifier_full(&v), "the next file is checked");
+	bk_verify(&v, &layout, f, 0, BK_UNIT_BYTES);
+	cr_assert_eq(v.bad_units, 13);
+	free(f);
+}
+
+Test(verify, a_zeroed_unit_is_zeros_not_a_wrong_file)
+{
+	uint32_t *f = make_file();
+	struct bk_verifier v;
+
+	memset(f + 3 * BK_UNIT_WORDS, 0, BK_UNIT_BYTES);
+	bk_verifier_init(&v, 0, NULL, NULL);
+	bk_verify(&v, &layout, f, 0, FILE_BYTES);
+	cr_assert_eq(v.nrecorded, 1);
+	cr_assert(v.recorded[0].zeroed);
+	cr_assert_not(v.recorded[0].wrong_file);
+	cr_assert_eq(v.recorded[0].offset, 3 * 4096);
 	free(f);
 }
 

@@ -140,23 +140,28 @@ void bk_verifier_init(struct bk_verifier *v, unsigned max_errors,
 	v->report_arg = report_arg;
 }
 
-static void record(struct bk_verifier *v, const struct bk_layout *l,
-		   uint64_t off, uint32_t expected, uint32_t actual, int word0)
+/* One error per bad unit: its first wrong word, how many, what it holds. */
+static void record(struct bk_verifier *v, const struct bk_layout *l, uint64_t off,
+		   uint32_t expected, uint32_t actual, uint32_t words, int wrong_file,
+		   int zeroed)
 {
-	struct bk_verify_error *e;
+	struct bk_verify_error later, *e = &later;
 
-	v->bad_words++;
-	if (v->nrecorded >= BK_ARRAY_SIZE(v->recorded) ||
-	    v->nrecorded >= v->max_errors)
+	v->file_errors++;
+	if (v->file_errors > v->max_errors)
 		return;
-	e = &v->recorded[v->nrecorded++];
+	/* The first errors of the run are kept; later ones are reported only. */
+	if (v->nrecorded < BK_ARRAY_SIZE(v->recorded))
+		e = &v->recorded[v->nrecorded++];
 	e->file = l->file;
 	e->offset = off;
 	e->block = l->block_bytes ? off / l->block_bytes : 0;
 	e->expected = expected;
 	e->actual = actual;
+	e->words = words;
 	e->wall_ns = bk_wall_ns();
-	e->wrong_file = word0;
+	e->wrong_file = wrong_file;
+	e->zeroed = zeroed;
 	if (v->report)
 		v->report(v->report_arg, e);
 }
@@ -166,15 +171,30 @@ static uint64_t diff_unit(struct bk_verifier *v, const struct bk_layout *l,
 			  uint64_t unit, const uint32_t *p, size_t w0, size_t w1,
 			  const uint32_t *hdr, uint32_t fill)
 {
-	uint64_t before = v->bad_words;
+	size_t first = w1;
+	uint32_t n = 0, nonzero = 0;
 
 	for (size_t w = w0; w < w1; w++) {
 		uint32_t want = w < BK_UNIT_HEADER_WORDS ? hdr[w] : fill;
 
-		if (p[w - w0] != want)
-			record(v, l, unit * BK_UNIT_BYTES + w * 4, want, p[w - w0], w == 0);
+		nonzero |= p[w - w0];
+		if (p[w - w0] != want) {
+			if (first == w1)
+				first = w;
+			n++;
+		}
 	}
-	return v->bad_words - before;
+	if (!n)
+		return 0;
+	v->bad_words += n;
+	/* Another file of this run: its number in word 0, this run's id in word 3. */
+	int other = w0 == 0 && p[0] != hdr[0] && p[0] != 0 &&
+		    (w1 <= 3 || p[3 - w0] == hdr[3]);
+	uint32_t want = first < BK_UNIT_HEADER_WORDS ? hdr[first] : fill;
+
+	record(v, l, unit * BK_UNIT_BYTES + first * 4, want, p[first - w0], n, other,
+	       !nonzero);
+	return n;
 }
 
 uint64_t bk_verify(struct bk_verifier *v, const struct bk_layout *l,

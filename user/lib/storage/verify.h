@@ -17,9 +17,12 @@
  * direct compare of the header words it covers and an OR sum and an AND sum
  * of its pattern words (burnindrive's sum check): both equal the pattern
  * exactly when every word does, so the sums miss nothing. Only a unit that
- * fails is compared word by word; every differing word is counted and the
- * first ones are recorded with file, block, byte offset, expected and
- * actual word and the time.
+ * fails is compared word by word; every differing word is counted. An
+ * error is a bad unit: one record with its first wrong word (file, block,
+ * byte offset, expected and actual word, time), its count of wrong words,
+ * and what it holds instead (zeros, or another file's data). The stop after
+ * BK_VERIFY_MAX_ERRORS errors is per file: bk_verifier_next_file starts the
+ * count again, so every file is still checked.
  */
 #ifndef BK_VERIFY_H
 #define BK_VERIFY_H
@@ -30,7 +33,7 @@
 #define BK_UNIT_BYTES		4096u
 #define BK_UNIT_WORDS		(BK_UNIT_BYTES / 4)
 #define BK_UNIT_HEADER_WORDS	4u
-#define BK_VERIFY_MAX_ERRORS	10u	/* burnindrive stops after 10 errors */
+#define BK_VERIFY_MAX_ERRORS	10u	/* burnindrive stops after 10 errors (per file) */
 
 struct bk_layout {
 	uint32_t file;		/* word 0 */
@@ -71,11 +74,14 @@ struct bk_verify_error {
 	uint64_t block;		/* offset / block_bytes */
 	uint32_t expected, actual;
 	uint64_t wall_ns;	/* CLOCK_REALTIME when found */
-	int wrong_file;		/* word 0 held another file's number */
+	uint32_t words;		/* wrong words in this 4 KB unit */
+	int wrong_file;		/* the unit is another file's data of this run */
+	int zeroed;		/* the unit read back as zeros */
 };
 
 struct bk_verifier {
-	unsigned max_errors;	/* stop after this many differing words */
+	unsigned max_errors;	/* stop a file after this many bad units */
+	unsigned file_errors;	/* bad units in the current file */
 	uint64_t bad_words;	/* differing words found */
 	uint64_t bad_units;	/* units with at least one */
 	uint64_t bytes;		/* bytes checked */
@@ -98,10 +104,16 @@ void bk_verifier_init(struct bk_verifier *v, unsigned max_errors,
 uint64_t bk_verify(struct bk_verifier *v, const struct bk_layout *l,
 		   const void *buf, uint64_t off, size_t len);
 
-/* Has the verifier found as many errors as it may? */
+/* Has the verifier found as many errors in this file as it may? */
 static inline int bk_verifier_full(const struct bk_verifier *v)
 {
-	return v->bad_words >= v->max_errors;
+	return v->file_errors >= v->max_errors;
+}
+
+/* The next file: the stop after max_errors counts again from 0. */
+static inline void bk_verifier_next_file(struct bk_verifier *v)
+{
+	v->file_errors = 0;
 }
 
 #endif

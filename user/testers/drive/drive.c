@@ -232,12 +232,11 @@ static int read_pass(struct drive *d, unsigned long pass, struct bk_residency *r
 		close(fd);
 		if (x.err)
 			return bk_drive_io_failed(e, "reading", d->name[f], x.err, x.err_off);
-		if (bk_verifier_full(&e->ver))
-			return BK_EXIT_FAULT;
-		if (x.stopped)
+		bk_verifier_next_file(&e->ver);	/* the stop is per file: check them all */
+		if (x.stopped && bk_stop_requested())
 			return BK_EXIT_INTERRUPTED;
 	}
-	return BK_EXIT_OK;
+	return e->ver.bad_units ? BK_EXIT_FAULT : BK_EXIT_OK;
 }
 
 /*
@@ -413,9 +412,8 @@ static int verify_only(struct drive *d)
 		       (double)(bk_now_ns() - t1) / 1e9,
 		       served_from_ram(d, &r) ? " (cached)" : "", rtext);
 		bk_drive_printed(e);
-		if (bk_verifier_full(&e->ver))
-			return BK_EXIT_FAULT;
-		if (x.stopped)
+		bk_verifier_next_file(&e->ver);	/* the stop is per file: check them all */
+		if (x.stopped && bk_stop_requested())
 			return BK_EXIT_INTERRUPTED;
 	}
 	bk_out(log, "\n Checked %.2f MB in %.2f seconds: %s\n",
@@ -604,8 +602,11 @@ out:
 		bk_out(&ctx->log, "\n              End of test %s\n", date);
 	/* Errors found in files an earlier run left: keep them for another look. */
 	if (verify && rc == BK_EXIT_FAULT && !keep) {
-		bk_out(&ctx->log, " The files are kept for another look; delete them with rm -r %s\n",
-		       d.env.wd.path);
+		const char *w = d.env.wd.path;
+
+		bk_out(&ctx->log, " The files are kept for another look; delete them with\n"
+		       "   rm %s/burndrive[1-4].dat %s/%s && rmdir %s\n", w, w,
+		       BK_WORKDIR_MANIFEST, w);
 		keep = 1;
 	}
 	return bk_drive_env_close(&d.env, rc, keep);

@@ -58,9 +58,11 @@ static void report_error(void *arg, const struct bk_verify_error *err)
 	localtime_r(&t, &tm);
 	strftime(when, sizeof(when), "%H:%M:%S", &tm);
 	bk_out(log, " ERROR %s, file %u block %llu, byte %llu: expected %08X, read %08X"
-	       " at %s%s\n", e->phase ? e->phase : "read", err->file,
-	       (unsigned long long)err->block, (unsigned long long)err->offset,
-	       err->expected, err->actual, when, err->wrong_file ? "  Wrong File Read" : "");
+	       " at %s; %u wrong word(s) in this 4 KB unit%s\n", e->phase ? e->phase : "read",
+	       err->file, (unsigned long long)err->block, (unsigned long long)err->offset,
+	       err->expected, err->actual, when, err->words,
+	       err->zeroed ? ", which reads as zeros" :
+	       err->wrong_file ? "  Wrong File Read" : "");
 	bk_drive_printed(e);
 	bk_workdir_file_path(&e->wd, e->file_name ? e->file_name : "?", path, sizeof(path));
 	bk_json_init(&j);
@@ -73,7 +75,9 @@ static void report_error(void *arg, const struct bk_verify_error *err)
 	bk_json_uint(&j, "expected", err->expected);
 	bk_json_uint(&j, "actual", err->actual);
 	bk_json_uint(&j, "wall_ns", err->wall_ns);
+	bk_json_uint(&j, "words", err->words);
 	bk_json_bool(&j, "wrong_file", err->wrong_file);
+	bk_json_bool(&j, "zeroed", err->zeroed);
 	bk_rec_end(log, &j);
 	bk_json_free(&j);
 }
@@ -389,10 +393,10 @@ int bk_drive_verdict(struct bk_drive_env *e, int rc)
 		       "%llu writes\n", (unsigned long long)e->counts.short_reads,
 		       (unsigned long long)e->counts.short_writes);
 	if (e->ver.bad_words) {
-		bk_out(&e->ctx->log, " %llu wrong word(s) in %llu unit(s) of 4096 bytes%s\n",
+		bk_out(&e->ctx->log, " %llu wrong word(s) in %llu unit(s) of 4096 bytes (a file "
+		       "stops being read after %u bad units; every file is checked)\n",
 		       (unsigned long long)e->ver.bad_words,
-		       (unsigned long long)e->ver.bad_units,
-		       bk_verifier_full(&e->ver) ? "; stopped after the first errors" : "");
+		       (unsigned long long)e->ver.bad_units, e->ver.max_errors);
 		if (rc == BK_EXIT_OK || rc == BK_EXIT_INTERRUPTED)
 			rc = BK_EXIT_FAULT;
 		if (e->ver.nrecorded) {
