@@ -15,7 +15,7 @@ include config.mk
 # The house: user/lib (core), its wings user/lib/storage and user/lib/record,
 # the testers (a folder each when they have helpers), the suites above them.
 LIB_SRCS := $(addprefix user/lib/, \
-	util.c params.c params_show.c json.c log.c timing.c sysinfo.c dispatch.c kmod.c child.c)
+	util.c unended.c params.c params_show.c json.c log.c timing.c sysinfo.c dispatch.c kmod.c child.c)
 
 TESTER_SRCS := user/runner.c $(addprefix user/testers/, \
 	info.c timer.c kmod.c fpu/fpu_common.c fpu/fpu.c)
@@ -222,7 +222,7 @@ $(LFK_WRONG_RUNNER): $(call obj,user/main.c) $(LFK_WRONG_OBJ) \
 lfk-wrong: $(LFK_WRONG_RUNNER)
 
 FUZZ := build/fuzz/params_fuzz
-$(FUZZ): tests/fuzz/params_fuzz.c user/lib/params.c user/lib/params_show.c user/lib/util.c user/lib/json.c user/lib/log.c
+$(FUZZ): tests/fuzz/params_fuzz.c user/lib/params.c user/lib/unended.c user/lib/params_show.c user/lib/util.c user/lib/json.c user/lib/log.c
 	@mkdir -p $(@D)
 	clang -std=c11 -g -O1 -fsanitize=fuzzer,address,undefined \
 		-fno-sanitize-recover=all -D_GNU_SOURCE \
@@ -246,7 +246,7 @@ $(JSONL_CHECK): tests/tools/jsonl_check.c tests/tools/jsoncheck.c
 # End-to-end command-line tests (TAP), each taking RUNNER [EMULATOR].
 CLI_TESTS := cli supported activity kerrors capacity fpu int inspect paging drive cook livermore lan rss gpu
 # Nothing lost, nothing misleading: start anywhere, strict input, own files only, endings.
-CLI_TESTS += newcomer strict workdir endings
+CLI_TESTS += newcomer strict workdir endings unended
 
 FS_SHUTDOWN := build/tests/tools/fs_shutdown
 $(FS_SHUTDOWN): tests/tools/fs_shutdown.c

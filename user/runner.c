@@ -250,7 +250,7 @@ int bk_tester_main(const struct bk_tester *t, int argc, char **argv)
 	pause_at_end(&ctx);
 	config_header(&ctx);
 	summary_rss(&ctx);
-	bk_log_close(&ctx.log, rc);
+	rc = bk_log_close(&ctx.log, rc);
 out_params:
 	bk_params_free(&ctx.params);
 	return rc;

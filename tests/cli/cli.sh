@@ -30,6 +30,7 @@ ok "monotonic_raw is always there" contains "$tmp/stdout" 'monotonic_raw'
 ok "timer --json: every line strict, start has version and params" sh -c "$emu $runner timer --ms 5 --json $tmp/t.jsonl >/dev/null && $check $tmp/t.jsonl type tester && head -1 $tmp/t.jsonl | grep -q '\"version\"' && head -1 $tmp/t.jsonl | grep -q '\"params\"' && tail -1 $tmp/t.jsonl | grep -q '\"type\":\"summary\"'"
 ok "info runs" status 0 info
 ok "info reads a Pi 4 fixture tree" sh -c "$emu $runner info --root tests/unit/fixtures/pi4 | grep -q 'Raspberry Pi 4 Model B'"
+mkdir -p "$tmp/empty"
 ok "info on an empty root reports what is missing" sh -c "$emu $runner info --root $tmp/empty | grep -q 'Missing'"
 ok "text log appended in Longbottom layout" sh -c "cd $tmp && $emu $runner timer --ms 5 Log 3 >/dev/null && $emu $runner timer --ms 5 Log 3 NoConfig >/dev/null && [ \$(grep -c 'Counter sources' logTimer3.txt) -eq 2 ] && grep -q 'SYSTEM INFORMATION' logTimer3.txt"
 ok "JSON to stdout keeps the console on stderr" sh -c "$emu $runner timer --ms 5 --json - 2>/dev/null | $check -"

@@ -47,4 +47,10 @@ ok "... naming 1048576 and 1572864" contains "$tmp/stderr" "nearest valid values
 ok "a size that is not a whole number of bytes is refused (1.1K)" status 2 sdcard --size 1.1K --dry-run
 ok "6.5K is 6656 bytes, exact: refused with 4096 and 8192" sh -c "$emu $runner sdcard --block 6.5K --dry-run 2>&1 | grep -q 'block 6656 is not a multiple of 4096 bytes (direct I/O); the nearest valid values are 4096 and 8192'"
 
+# Input that cannot work is refused, not run as if it did.
+ok "burnin --only nosuch: exit 2, naming the burn-in's testers" status 2 burnin --only nosuch
+ok "... listing them" contains "$tmp/stderr" "not a tester of the burn-in; its testers are .*timer"
+ok "info --root /nonexistent: exit 2, not \"CPUs 0 online\"" status 2 info --root /nonexistent
+ok "--json /dev/full: the results cannot be written, exit 3" sh -c "$emu $runner timer --ms 5 --json /dev/full >/dev/null 2>&1; [ \$? -eq 3 ]"
+
 finish

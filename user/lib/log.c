@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "log.h"
 #include "params.h"
+#include "unended.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -111,7 +112,7 @@ static void log_write(struct bk_log *l, int fd, const char *buf, size_t len)
 		l->console_gone = 1;
 		bk_request_stop_why("EPIPE: the reader of stdout went away");
 	} else if (!l->write_error) {
-		l->write_error = 1;
+		l->write_error = errno ? errno : EIO;
 		pr_warn("writing the log failed: %s; results go on to the console",
 			strerror(errno));
 	}
@@ -134,6 +135,16 @@ int bk_log_open(struct bk_log *l, const char *tester, const char *prefix,
 		l->json_is_stdout = 1;
 		l->console = stderr;
 	} else if (json) {
+		char msg[512], kept[4200];
+
+		/* A run there that never ended is named, and its file kept. */
+		if (bk_unended_json(json, msg, sizeof(msg)) == 1) {
+			snprintf(kept, sizeof(kept), "%s.noend", json);
+			if (!rename(json, kept))
+				pr_warn("%s; kept as %s", msg, kept);
+			else
+				pr_warn("%s", msg);
+		}
 		l->json_fd = open(json, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
 		if (l->json_fd < 0) {
 			snprintf(err, errlen, "cannot open JSON file %s: %s", json,
@@ -142,8 +153,12 @@ int bk_log_open(struct bk_log *l, const char *tester, const char *prefix,
 		}
 	}
 	if (bk_param_given(p, "log")) {
+		char msg[512];
+
 		snprintf(l->text_path, sizeof(l->text_path), "%s%lld.txt",
 			 prefix ? prefix : "log", bk_param_int(p, "log"));
+		if (bk_unended_text(l->text_path, msg, sizeof(msg)) == 1)
+			pr_warn("%s", msg);
 		l->text_fd = open(l->text_path,
 				  O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0644);
 		if (l->text_fd < 0) {
@@ -182,7 +197,7 @@ void bk_log_reason(struct bk_log *l, const char *fmt, ...)
 	va_end(ap);
 }
 
-void bk_log_close(struct bk_log *l, int exit_code)
+int bk_log_close(struct bk_log *l, int exit_code)
 {
 	static const char *const status[] = {
 		[BK_EXIT_OK] = "ok", [BK_EXIT_FAULT] = "errors found",
@@ -195,6 +210,12 @@ void bk_log_close(struct bk_log *l, int exit_code)
 	char date[64];
 	struct bk_json j;
 
+	/* Results that could not be written are not a pass. */
+	if (l->write_error && exit_code == BK_EXIT_OK) {
+		exit_code = BK_EXIT_ENV;
+		st = status[BK_EXIT_ENV];
+		bk_log_reason(l, "writing the results failed: %s", strerror(l->write_error));
+	}
 	if (exit_code == BK_EXIT_INTERRUPTED)
 		why = bk_stop_reason();
 	if (!why && exit_code != BK_EXIT_OK)
@@ -222,6 +243,7 @@ void bk_log_close(struct bk_log *l, int exit_code)
 		fflush(l->console);
 	if (open_log == l)
 		open_log = NULL;
+	return exit_code;
 }
 
 static void vout(struct bk_log *l, int console, const char *fmt, va_list ap)

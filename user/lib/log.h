@@ -67,10 +67,11 @@ void bk_log_reason(struct bk_log *l, const char *fmt, ...) BK_PRINTF(2, 3);
 /*
  * Every ending is logged: the text log's last line and the JSON summary
  * record give the status, the exit code and, unless it is 0, the one-line
- * reason (the signal for 130). Then everything is closed.
+ * reason (the signal for 130). Then everything is closed. Returns the exit
+ * code to give: 3 instead of 0 when the results could not be written.
  *   " burnkit <tester> ended <date>: <status>, exit <code>[: <reason>]"
  */
-void bk_log_close(struct bk_log *l, int exit_code);
+int bk_log_close(struct bk_log *l, int exit_code);
 #define BK_LOG_END_MARK " ended "
 #define BK_LOG_START_MARK " started "
 

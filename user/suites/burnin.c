@@ -88,6 +88,29 @@ static int burnin_run(struct bk_ctx *ctx)
 	size_t nres = 0;
 	struct bk_json j;
 
+	/* --only names testers of the burn-in, or nothing would run. */
+	const struct bk_value *only = bk_param(&ctx->params, "only");
+
+	for (size_t k = 0; k < only->nlist; k++) {
+		size_t i;
+
+		for (i = 0; i < n && (!t[i]->quick || t[i] == ctx->tester ||
+				      strcmp(t[i]->name, only->list[k])); i++)
+			;
+		if (i == n) {
+			char names[512] = "";
+
+			for (i = 0; i < n; i++)
+				if (t[i]->quick && t[i] != ctx->tester)
+					snprintf(names + strlen(names), sizeof(names) - strlen(names),
+						 "%s%s", names[0] ? ", " : "", t[i]->name);
+			pr_fail("--only %s: not a tester of the burn-in; its testers are %s",
+				only->list[k], names);
+			return BK_EXIT_USAGE;
+		}
+	}
+	if (ctx->dry_run)
+		return BK_EXIT_OK;
 	bk_json_init(&j);
 	for (size_t i = 0; i < n && nres < BK_ARRAY_SIZE(res); i++) {
 		if (!t[i]->quick || t[i] == ctx->tester || !selected(&ctx->params, t[i]->name))
@@ -160,6 +183,6 @@ const struct bk_tester bk_tester_burnin = {
 	.params = burnin_params,
 	.log_prefix = "logBurnin",
 	.quick = NULL,
-	.flags = BK_TF_TOOL | BK_TF_NO_TIMER,
+	.flags = BK_TF_TOOL | BK_TF_NO_TIMER | BK_TF_DRY_CHECKS,
 	.run = burnin_run,
 };

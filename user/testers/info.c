@@ -4,7 +4,9 @@
  * cpufreq, thermal zones, Raspberry Pi boot settings) and which kernels the
  * runner would use on it.
  */
+#include <errno.h>
 #include <stdio.h>
+#include <sys/stat.h>
 #include <string.h>
 
 #include "tester.h"
@@ -59,8 +61,17 @@ static int info_run(struct bk_ctx *ctx)
 	char text[8192];
 	struct bk_json j;
 
-	if (root)
+	if (root) {
+		struct stat st;
+		int bad = stat(root, &st) ? errno : S_ISDIR(st.st_mode) ? 0 : ENOTDIR;
+
+		if (bad) {
+			pr_fail("--root %s: %s; give a directory holding a copy of /proc and "
+				"/sys", root, strerror(bad));
+			return BK_EXIT_USAGE;
+		}
 		bk_sysinfo_read(si, root);
+	}
 	bk_sysinfo_text(si, text, sizeof(text));
 	bk_out(&ctx->log, "\n%s", text);
 	if (bk_sysinfo_is_rpi(si) && !si->nboot)
