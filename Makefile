@@ -246,7 +246,7 @@ $(JSONL_CHECK): tests/tools/jsonl_check.c tests/tools/jsoncheck.c
 # End-to-end command-line tests (TAP), each taking RUNNER [EMULATOR].
 CLI_TESTS := cli supported activity kerrors capacity fpu int inspect paging drive cook livermore lan rss gpu
 # Nothing lost, nothing misleading: start anywhere, strict input, own files only, endings.
-CLI_TESTS += newcomer strict workdir endings unended
+CLI_TESTS += newcomer strict workdir endings unended voice
 
 FS_SHUTDOWN := build/tests/tools/fs_shutdown
 $(FS_SHUTDOWN): tests/tools/fs_shutdown.c

@@ -37,9 +37,9 @@ void bk_tester_help(const struct bk_tester *t, FILE *out)
 	fprintf(out, "usage: burnkit %s [options] [Longbottom-style parameters]\n\n",
 		t->name);
 	fprintf(out, "%s.\n\n%s\n\n", t->summary, t->help);
-	fprintf(out, "Parameters (long option, or the legacy word: its first letter, "
-		"either case, picks it;\nspaces and commas separate, e.g. "
-		"\"burnkit fpu KWds 10, Section 2, log 33\"):\n");
+	fprintf(out, "Parameters (long option, or the legacy word: spelt out, or its "
+		"first letter, either\ncase, picks it; spaces and commas separate, e.g. "
+		"\"burnkit %s %s\"):\n", t->name, t->quick ? t->quick : "--dry-run");
 	bk_params_help(out, t->params);
 	fprintf(out, "\nText log (--log N, Log N): %sN.txt, appended.\n",
 		t->log_prefix ? t->log_prefix : "log");

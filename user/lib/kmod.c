@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <sys/utsname.h>
 #include <unistd.h>
 
 #include "util.h"
@@ -99,6 +100,53 @@ static int write_text(const struct bk_kmod *k, const char *file,
 	return ret;
 }
 
+/* A path under BURNKIT_SYSROOT (the tests' copy of a machine), or the real one. */
+static void sys_path(char *buf, size_t len, const char *path)
+{
+	const char *root = getenv("BURNKIT_SYSROOT");
+
+	snprintf(buf, len, "%s%s", root && *root ? root : "", path);
+}
+
+const char *bk_kmod_absence(void)
+{
+	static char why[320];
+	char path[512];
+	struct utsname u;
+	struct stat st;
+
+	if (why[0])
+		return why;
+	sys_path(path, sizeof(path), "/proc/modules");
+	if (stat(path, &st)) {
+		snprintf(why, sizeof(why), "burnkit.ko cannot be loaded: this kernel has no "
+			 "loadable module support (CONFIG_MODULES=n); the user-space "
+			 "fallbacks are used");
+		return why;
+	}
+	if (uname(&u))
+		bk_strlcpy(u.release, "?", sizeof(u.release));
+	char rel[sizeof(u.release) + 32];
+
+	snprintf(rel, sizeof(rel), "/lib/modules/%s/build", u.release);
+	sys_path(path, sizeof(path), rel);
+	if (stat(path, &st) && stat("build/kmod/burnkit.ko", &st)) {
+		snprintf(why, sizeof(why), "burnkit.ko is not loaded, and it cannot be built "
+			 "here: no headers for kernel %s (install linux-headers-%s, then "
+			 "make kmod)", u.release, u.release);
+		return why;
+	}
+	if (geteuid() != 0) {
+		snprintf(why, sizeof(why), "burnkit.ko is not loaded; loading it needs root: "
+			 "sudo insmod build/kmod/burnkit.ko (or sudo modprobe burnkit after "
+			 "make kmod-install)");
+		return why;
+	}
+	snprintf(why, sizeof(why), "burnkit.ko is not loaded: insmod build/kmod/burnkit.ko "
+		 "(or modprobe burnkit after make kmod-install)");
+	return why;
+}
+
 int bk_kmod_open(struct bk_kmod *k, const char *dir)
 {
 	const char *env = getenv("BURNKIT_KMOD_DIR");
@@ -126,10 +174,7 @@ int bk_kmod_open(struct bk_kmod *k, const char *dir)
 				 "burnkit.ko is loaded but debugfs is not mounted: "
 				 "sudo mount -t debugfs none /sys/kernel/debug");
 		else
-			snprintf(k->why, sizeof(k->why),
-				 "burnkit.ko is not loaded: load the module: "
-				 "sudo insmod build/kmod/burnkit.ko (or sudo modprobe "
-				 "burnkit after make kmod-install)");
+			bk_strlcpy(k->why, bk_kmod_absence(), sizeof(k->why));
 		return -1;
 	}
 	text = slurp(k, BURNKIT_FILE_ABI_VERSION);

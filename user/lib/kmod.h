@@ -37,6 +37,13 @@ struct bk_kmod {
  */
 int bk_kmod_open(struct bk_kmod *k, const char *dir);
 
+/*
+ * Why burnkit.ko is not there, computed once and quoted by every tester:
+ * no module support / no headers to build it / not root / not loaded, with
+ * what to do.
+ */
+const char *bk_kmod_absence(void);
+
 /* "features": the value of one key, 0 or -1 when absent. */
 int bk_kmod_feature(const struct bk_kmod *k, const char *key, char *val,
 		    size_t len);

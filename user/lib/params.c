@@ -263,6 +263,18 @@ static long find_long(const struct bk_params *p, const char *name, size_t len)
 	return -1;
 }
 
+/*
+ * A legacy word spelt out in full picks its own parameter, even when its
+ * first letter picks another (PauseAtEnd beside Patterns or Passes).
+ */
+static long find_legacy_word(const struct bk_params *p, const char *word)
+{
+	for (size_t i = 0; i < p->n; i++)
+		if (p->spec[i]->legacy && !strcasecmp(p->spec[i]->legacy, word))
+			return (long)i;
+	return -1;
+}
+
 /* The tester's own table wins a legacy letter over the common table. */
 static long find_legacy(const struct bk_params *p, char c)
 {
@@ -343,7 +355,9 @@ static int parse_legacy(struct bk_params *p, char **words, size_t nwords,
 				"(write e.g. \"KWords 10\" or --kwords 10)", word);
 			return -1;
 		}
-		idx = find_legacy(p, word[0]);
+		idx = find_legacy_word(p, word);
+		if (idx < 0)
+			idx = find_legacy(p, word[0]);
 		if (idx < 0) {
 			legacy_list(p, known, sizeof(known));
 			set_err(err, errlen,

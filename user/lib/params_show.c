@@ -68,12 +68,24 @@ static const char *type_hint(const struct bk_param *s)
 	}
 }
 
-static void help_rows(FILE *out, const struct bk_param *table)
+/* Is name in table? */
+static int in_table(const struct bk_param *table, const char *name)
+{
+	for (size_t i = 0; table && table[i].name; i++)
+		if (!strcmp(table[i].name, name))
+			return 1;
+	return 0;
+}
+
+/* The rows of table, but those the tester's own table overrides. */
+static void help_rows(FILE *out, const struct bk_param *table, const struct bk_param *own)
 {
 	for (size_t i = 0; table[i].name; i++) {
 		const struct bk_param *s = &table[i];
 		char opt[64], allowed[256] = "";
 
+		if (own && in_table(own, s->name))
+			continue;
 		snprintf(opt, sizeof(opt), "--%s%s", s->name, type_hint(s));
 		if (s->type == BK_PT_INT || s->type == BK_PT_REAL ||
 		    s->type == BK_PT_SIZE || s->type == BK_PT_CHOICE)
@@ -91,8 +103,8 @@ void bk_params_help(FILE *out, const struct bk_param *table)
 {
 	fprintf(out, "  %-22s %-12s\n", "long option", "legacy word");
 	if (table)
-		help_rows(out, table);
-	help_rows(out, bk_common_params);
+		help_rows(out, table, NULL);
+	help_rows(out, bk_common_params, table);
 }
 
 void bk_params_json(const struct bk_params *p, struct bk_json *j)

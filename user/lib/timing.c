@@ -166,8 +166,7 @@ static uint64_t read_pmccntr(void)
 static int probe_pmccntr(char *why, size_t len)
 {
 	return probe_read(read_pmccntr, why, len,
-			  "user access is off; load burnkit.ko "
-			  "(sudo insmod build/kmod/burnkit.ko)");
+			  "user access is off (burnkit.ko turns it on)");
 }
 #endif
 

@@ -25,9 +25,9 @@ static void check_module(void)
 		snprintf(method, sizeof(method), "burnkit.ko (per-file drop)");
 	else
 		snprintf(method, sizeof(method),
-			 "fsync + posix_fadvise(DONTNEED), mincore (burnkit.ko %s)",
-			 !kmod_allowed ? "not used: --no-kmod" :
-			 kmod.state == BK_KMOD_ABSENT ? "not loaded" : kmod.why);
+			 "fsync + posix_fadvise(DONTNEED), mincore (%s)",
+			 !kmod_allowed ? "burnkit.ko not used: --no-kmod" :
+			 kmod.why);
 }
 
 const char *bk_cache_method(void)
