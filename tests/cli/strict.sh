@@ -52,5 +52,9 @@ ok "burnin --only nosuch: exit 2, naming the burn-in's testers" status 2 burnin 
 ok "... listing them" contains "$tmp/stderr" "not a tester of the burn-in; its testers are .*timer"
 ok "info --root /nonexistent: exit 2, not \"CPUs 0 online\"" status 2 info --root /nonexistent
 ok "--json /dev/full: the results cannot be written, exit 3" sh -c "$emu $runner timer --ms 5 --json /dev/full >/dev/null 2>&1; [ \$? -eq 3 ]"
+ok "speed takes the legacy word Cached (lanspeed's mode)" sh -c "$emu $runner speed Cached --dry-run | grep -q 'cached .*Cached .*yes'"
+mkdir -p "$tmp/seed"
+printf '%s\n' "./drivespeed64 FilePath $tmp/seed, MB 1" "./lanspeed64 FilePath $tmp/seed" "./lanspeed FilePath $tmp/seed" >"$tmp/seed.sh"
+ok "script takes the seed's ./drivespeed64, ./lanspeed64 and ./lanspeed lines" sh -c "$emu $runner script $tmp/seed.sh --check"
 
 finish

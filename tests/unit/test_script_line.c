@@ -43,6 +43,27 @@ Test(script, the_seeds_lines)
 	cr_assert_null(script_alias("./OpenGL2Pi.bin"), "only the programs burnkit has a twin of");
 }
 
+Test(script, the_64_bit_programs_and_lanspeed)
+{
+	struct script_line l;
+	char err[512];
+
+	cr_assert_eq(parse("./drivespeed64 FilePath /media/pi/usb, MB 8", &l, err, sizeof(err)),
+		     1, "%s", err);
+	cr_assert_str_eq(l.tester->name, "speed");
+	cr_assert_str_eq(l.words[0], "FilePath");
+	cr_assert_eq(parse("./lanspeed64", &l, err, sizeof(err)), 1, "%s", err);
+	cr_assert_str_eq(l.tester->name, "speed");
+	cr_assert_eq(l.nwords, 1);
+	cr_assert_str_eq(l.words[0], "Cached", "lanspeed is speed's network-mount mode");
+	cr_assert_eq(parse("./lanspeed FilePath /mnt/share", &l, err, sizeof(err)), 1, "%s", err);
+	cr_assert_str_eq(l.words[0], "Cached");
+	cr_assert_str_eq(l.words[1], "FilePath");
+	cr_assert_str_eq(script_alias("./burninfpu64"), "fpu");
+	cr_assert_null(script_alias("./drivespeed6"));
+	cr_assert_null(script_alias("./drivespeed32"));
+}
+
 Test(script, burnkit_lines_quotes_and_ampersand)
 {
 	struct script_line l;

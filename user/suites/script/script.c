@@ -309,9 +309,11 @@ const struct bk_tester bk_tester_script = {
 		"\"sleep N\" waits; '#' starts a comment. A line names burnkit and a tester\n"
 		"(\"burnkit fpu KWords 1, Section 3\"), a tester alone, or one of\n"
 		"Longbottom's programs (./RPiTemperature, ./burninfpu, ./stressInt,\n"
-		"./burnindrive, ./drivespeed, ./liverloopsPiA6, ./OpenGL1Pi.bin), which\n"
-		"runs its burnkit twin: the seed's scripts run unchanged. Every line is\n"
-		"checked first (--check: only that).\n"
+		"./burnindrive, ./drivespeed, ./liverloopsPiA6, ./OpenGL1Pi.bin, and their\n"
+		"64-bit builds such as ./drivespeed64; ./lanspeed and ./lanspeed64 run\n"
+		"speed Cached, for network mounts), which runs its burnkit twin: the\n"
+		"seed's scripts run unchanged. Every line is checked first (--check: only\n"
+		"that).\n"
 		"Lines running beside others are waited for at the end; a table shows how\n"
 		"each line ended. Ctrl-C stops them all.",
 	.params = script_params,

@@ -9,21 +9,45 @@
 #include <string.h>
 
 /* Longbottom's programs (the seed's scripts call them) and their twins. */
+/*
+ * Their 64-bit builds (drivespeed64, ...) are the same programs; lanspeed is
+ * drivespeed for network mounts: speed's Cached mode.
+ */
 static const struct {
 	const char *program;
 	const char *tester;
+	const char *word;	/* put before the line's own words */
 } aliases[] = {
-	{ "RPiTemperature", "temp" },
-	{ "burninfpu", "fpu" },
-	{ "stressInt", "int" },
-	{ "burnindrive", "drive" },
-	{ "drivespeed", "speed" },
-	{ "liverloopsPiA6", "livermore" },
-	{ "liverloopsPiA7", "livermore" },
-	{ "liverloops", "livermore" },
-	{ "OpenGL1Pi.bin", "gpu" },
-	{ "OpenGL1Pi", "gpu" },
+	{ "RPiTemperature", "temp", NULL },
+	{ "burninfpu", "fpu", NULL },
+	{ "stressInt", "int", NULL },
+	{ "burnindrive", "drive", NULL },
+	{ "drivespeed", "speed", NULL },
+	{ "lanspeed", "speed", "Cached" },
+	{ "liverloopsPiA6", "livermore", NULL },
+	{ "liverloopsPiA7", "livermore", NULL },
+	{ "liverloops", "livermore", NULL },
+	{ "OpenGL1Pi.bin", "gpu", NULL },
+	{ "OpenGL1Pi", "gpu", NULL },
 };
+
+/* The alias of program (its base name, less a "64" suffix), or NULL. */
+static long alias_of(const char *program)
+{
+	const char *base = strrchr(program, '/');
+	size_t n;
+
+	base = base ? base + 1 : program;
+	n = strlen(base);
+	for (size_t i = 0; i < BK_ARRAY_SIZE(aliases); i++) {
+		size_t m = strlen(aliases[i].program);
+
+		if (!strncmp(base, aliases[i].program, m) &&
+		    (n == m || (n == m + 2 && !strcmp(base + m, "64"))))
+			return (long)i;
+	}
+	return -1;
+}
 
 /* Words that open a terminal window for the command after them. */
 static const struct {
@@ -38,13 +62,9 @@ static const struct {
 
 const char *script_alias(const char *program)
 {
-	const char *base = strrchr(program, '/');
+	long i = alias_of(program);
 
-	base = base ? base + 1 : program;
-	for (size_t i = 0; i < BK_ARRAY_SIZE(aliases); i++)
-		if (!strcmp(base, aliases[i].program))
-			return aliases[i].tester;
-	return NULL;
+	return i < 0 ? NULL : aliases[i].tester;
 }
 
 static int fail(char *err, size_t errlen, int number, const char *fmt, ...)
@@ -253,7 +273,9 @@ int script_line_parse(const char *text, int number, struct script_line *out,
 	}
 	if (!strcmp(out->tester->name, "script"))
 		return fail(err, errlen, number, "a script does not run scripts");
-	for (int i = first + 1; i < n; i++)
+	if (out->alias && alias_of(out->alias) >= 0 && aliases[alias_of(out->alias)].word)
+		out->words[out->nwords++] = (char *)aliases[alias_of(out->alias)].word;
+	for (int i = first + 1; i < n && out->nwords < SCRIPT_WORDS_MAX; i++)
 		out->words[out->nwords++] = words[i];
 check:
 	if (bk_params_parse(&p, out->tester->name, out->tester->params, out->nwords,

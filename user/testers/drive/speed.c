@@ -23,7 +23,7 @@ static const struct bk_param speed_params[] = {
 	  "directory to test in; the files go in FILEPATH/burnkit-speed", NULL },
 	{ "mb", "MB", BK_PT_INT, 1, 4096, "8",
 	  "large files of MB, 2 x MB and 4 x MB MiB; small files up to 8 x MB KB", NULL },
-	{ "cached", NULL, BK_PT_FLAG, 0, 0, NULL,
+	{ "cached", "Cached", BK_PT_FLAG, 0, 0, NULL,
 	  "lanspeed: no O_DIRECT (network mounts); results from RAM are labelled cached",
 	  NULL },
 	{ "seconds", NULL, BK_PT_REAL, 0.01, 600, "1",
