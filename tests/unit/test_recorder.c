@@ -6,6 +6,8 @@
  * and the records read back by the timeline reader.
  */
 #include <criterion/criterion.h>
+#include "kmod.h"
+#include <sys/utsname.h>
 #include <fcntl.h>
 #include <math.h>
 #include <stdio.h>
@@ -154,15 +156,56 @@ Test(recorder, ring_read_on_from_where_it_stopped)
 	cleanup();
 }
 
-Test(recorder, no_module_says_how_to_load_it)
+Test(recorder, no_module_quotes_the_one_reason)
 {
 	struct bk_kevents k;
 	char why[512];
 
 	setenv("BURNKIT_KMOD_DIR", "/nonexistent-burnkit-kmod", 1);
 	cr_assert_neq(bk_kevents_open(&k, why, sizeof(why)), 0);
-	cr_assert(strstr(why, "insmod"), "%s", why);
+	cr_assert_str_eq(why, bk_kmod_absence(), "the reason every tester quotes");
 	unsetenv("BURNKIT_KMOD_DIR");
+}
+
+/* A machine of a sysroot: with /proc/modules or not, with headers or not. */
+static const char *absence_on(int modules, int headers)
+{
+	static char root[] = "/tmp/bk-absence-XXXXXX";
+	char path[512];
+	struct utsname u;
+
+	cr_assert_not_null(mkdtemp(root));
+	cr_assert_eq(uname(&u), 0);
+	if (modules) {
+		snprintf(path, sizeof(path), "mkdir -p %s/proc && : > %s/proc/modules", root, root);
+		cr_assert_eq(system(path), 0);
+	}
+	if (headers) {
+		snprintf(path, sizeof(path), "mkdir -p %s/lib/modules/%s/build", root, u.release);
+		cr_assert_eq(system(path), 0);
+	}
+	setenv("BURNKIT_SYSROOT", root, 1);
+	cr_assert_eq(chdir(root), 0, "no build/kmod/burnkit.ko here");
+	return bk_kmod_absence();
+}
+
+Test(recorder, absence_no_module_support)
+{
+	cr_assert(strstr(absence_on(0, 0), "no loadable module support"), "%s", bk_kmod_absence());
+	cr_assert_null(strstr(bk_kmod_absence(), "insmod"));
+}
+
+Test(recorder, absence_no_headers)
+{
+	cr_assert(strstr(absence_on(1, 0), "no headers for kernel"), "%s", bk_kmod_absence());
+}
+
+Test(recorder, absence_not_loaded_or_not_root)
+{
+	const char *why = absence_on(1, 1);
+
+	cr_assert(strstr(why, geteuid() ? "loading it needs root: sudo insmod" :
+			 "is not loaded: insmod"), "%s", why);
 }
 
 Test(recorder, records_read_back_as_a_timeline)
