@@ -17,11 +17,11 @@ kill -KILL $pid
 wait $pid 2>/dev/null
 ok "a run killed with SIGKILL leaves no summary record" sh -c "! grep -q '\"type\":\"summary\"' t.jsonl"
 ok "the next run in the same place: exit 0" status 0 temp passes 1, seconds 0.05, Log 7 --json t.jsonl
-ok "... names the JSON file's run that has no end" sh -c "grep -q 'warning: the run of .* has no end: last record at [0-9:]*, temp, sample (t.jsonl); kept as t.jsonl.noend' $tmp/stderr"
+ok "... names the JSON file's run that has no end" sh -c "grep -q 'warning: the run of .* has no end: last record at [0-9:]*, temp, [a-z_]* (t.jsonl); kept as t.jsonl.noend' $tmp/stderr"
 ok "... and the text log's" sh -c "grep -q 'warning: the run of .* has no end: last record at [0-9:]*, temp, .*(logTemp7.txt)' $tmp/stderr"
 ok "... the old JSON lines are kept, not overwritten" sh -c "[ -s t.jsonl.noend ] && ! grep -q '\"type\":\"summary\"' t.jsonl.noend && grep -q '\"type\":\"summary\"' t.jsonl"
 ok "a run that ended is not named the next time" sh -c "! { $emu $runner temp passes 1, seconds 0.05, Log 7 --json t.jsonl 2>&1 >/dev/null | grep -q 'has no end'; }"
-ok "burnkit report of the unended file says so" sh -c "$emu $runner report t.jsonl.noend --svg $tmp/r.svg 2>&1 | grep -q 'the run of .* has no end: last record at [0-9:]*, temp, sample'"
+ok "burnkit report of the unended file says so" sh -c "$emu $runner report t.jsonl.noend --svg $tmp/r.svg 2>&1 | grep -q 'the run of .* has no end: last record at [0-9:]*, temp, [a-z_]*'"
 cp t.jsonl.noend b.jsonl
 ok "burnin over an unended file of its own says so" sh -c "$emu $runner burnin --only timer --json b.jsonl 2>&1 >/dev/null | grep -q 'the run of .* has no end: last record at'"
 

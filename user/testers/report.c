@@ -10,6 +10,7 @@
 
 #include "record/analysis.h"
 #include "tester.h"
+#include "unended.h"
 #include "record/timeline.h"
 #include "record/timeline_csv.h"
 #include "record/timeline_plot.h"
@@ -68,6 +69,12 @@ static int report_run(struct bk_ctx *ctx)
 	       tl.lines - tl.bad_lines, a.span_s,
 	       tl.has_summary ? "" : " -- CUT SHORT (no summary record: the run "
 	       "did not end normally; this is everything up to the last whole line)");
+	if (!tl.has_summary) {
+		char msg[512];
+
+		if (bk_unended_json(file, msg, sizeof(msg)) == 1)
+			bk_out(&ctx->log, " %s\n", msg);
+	}
 	if (tl.bad_lines)
 		bk_out(&ctx->log, " %zu line%s not JSON%s\n", tl.bad_lines,
 		       tl.bad_lines > 1 ? "s" : "",
