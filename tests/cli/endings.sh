@@ -60,6 +60,7 @@ ok "... both end with the data error and its first offset" ends IOlog51.txt "$tm
 truncate -s 600000 "$d/burnkit-drive/burndrive3.dat"
 ok "--verify-only of a truncated file: exit 1" sh -c "$emu $runner drive --verify-only F $d, Log 52 --json $tmp/short.jsonl >/dev/null 2>$tmp/short.err; [ \$? -eq 1 ]"
 ok "... both end with the short file and where it ends" ends IOlog52.txt "$tmp/short.jsonl" "errors found" 1 "reading .*burndrive3.dat failed at byte 600000"
+ok "... at the same real offset with one transfer at a time (--engine sync)" sh -c "$emu $runner drive --verify-only --keep F $d --engine sync 2>&1 | grep -q 'burndrive3.dat failed at byte 600000'"
 rm -rf "$d/burnkit-drive"
 
 # Errors counted per unit, the stop per file, every file still checked.

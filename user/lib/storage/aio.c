@@ -438,10 +438,11 @@ int bk_aio_submit(struct bk_aio *a, struct bk_aio_req *r)
 			a->inflight++;
 		return rc;
 	default:
-		rc = r->write ? bk_pwrite_full(r->fd, r->buf, r->len, r->off, &a->counts)
-			      : bk_pread_full(r->fd, r->buf, r->len, r->off, &a->counts);
+		rc = r->write ? bk_pwrite_part(r->fd, r->buf, r->len, r->off, &a->counts,
+					       &r->done)
+			      : bk_pread_part(r->fd, r->buf, r->len, r->off, &a->counts,
+					      &r->done);
 		r->err = -rc;
-		r->done = rc ? 0 : r->len;
 		a->sync_done[a->nsync_done++] = r;
 		a->inflight++;
 		return 0;

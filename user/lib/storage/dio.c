@@ -37,10 +37,12 @@ void *bk_dio_alloc(size_t size)
 	return p;
 }
 
-int bk_pread_full(int fd, void *buf, size_t len, uint64_t off, struct bk_io_counts *c)
+int bk_pread_part(int fd, void *buf, size_t len, uint64_t off, struct bk_io_counts *c,
+		  size_t *done)
 {
 	char *p = buf;
 
+	*done = 0;
 	while (len) {
 		ssize_t n = io_ops->pread(fd, p, len, off);
 
@@ -55,6 +57,7 @@ int bk_pread_full(int fd, void *buf, size_t len, uint64_t off, struct bk_io_coun
 			return -ENODATA;
 		if ((size_t)n < len && c)
 			c->short_reads++;
+		*done += (size_t)n;
 		p += n;
 		off += (uint64_t)n;
 		len -= (size_t)n;
@@ -62,11 +65,12 @@ int bk_pread_full(int fd, void *buf, size_t len, uint64_t off, struct bk_io_coun
 	return 0;
 }
 
-int bk_pwrite_full(int fd, const void *buf, size_t len, uint64_t off,
-		   struct bk_io_counts *c)
+int bk_pwrite_part(int fd, const void *buf, size_t len, uint64_t off,
+		   struct bk_io_counts *c, size_t *done)
 {
 	const char *p = buf;
 
+	*done = 0;
 	while (len) {
 		ssize_t n = io_ops->pwrite(fd, p, len, off);
 
@@ -81,11 +85,27 @@ int bk_pwrite_full(int fd, const void *buf, size_t len, uint64_t off,
 			return -EIO;	/* a write that makes no progress */
 		if ((size_t)n < len && c)
 			c->short_writes++;
+		*done += (size_t)n;
 		p += n;
 		off += (uint64_t)n;
 		len -= (size_t)n;
 	}
 	return 0;
+}
+
+int bk_pread_full(int fd, void *buf, size_t len, uint64_t off, struct bk_io_counts *c)
+{
+	size_t done;
+
+	return bk_pread_part(fd, buf, len, off, c, &done);
+}
+
+int bk_pwrite_full(int fd, const void *buf, size_t len, uint64_t off,
+		   struct bk_io_counts *c)
+{
+	size_t done;
+
+	return bk_pwrite_part(fd, buf, len, off, c, &done);
 }
 
 int bk_dio_probe(int fd, char *why, size_t len)

@@ -41,6 +41,11 @@ void *bk_dio_alloc(size_t size);
  * -errno; a read that meets the end of the file first returns -ENODATA.
  */
 int bk_pread_full(int fd, void *buf, size_t len, uint64_t off, struct bk_io_counts *c);
+/* The same, saying in *done how many bytes were transferred before a failure. */
+int bk_pread_part(int fd, void *buf, size_t len, uint64_t off, struct bk_io_counts *c,
+		  size_t *done);
+int bk_pwrite_part(int fd, const void *buf, size_t len, uint64_t off,
+		   struct bk_io_counts *c, size_t *done);
 int bk_pwrite_full(int fd, const void *buf, size_t len, uint64_t off,
 		   struct bk_io_counts *c);
 
