@@ -246,7 +246,6 @@ static int file_mode(struct cap_run *c)
 	int rc, end = 0;
 	void *buf = NULL;
 	double t0;
-	char err[1024];
 
 	if (verify && write_only) {
 		pr_fail("--write-only and --verify-only are the two halves of one run: give one");
@@ -262,15 +261,19 @@ static int file_mode(struct cap_run *c)
 		return BK_EXIT_USAGE;
 	}
 	bk_cache_use_module(!bk_param_flag(p, "no-kmod"));
+	/*
+	 * Its files, cap0001.dat up to the most four digits name: how many a
+	 * run fills depends on the free space it finds. Each carries the run id
+	 * in its header, which is how the directory knows them.
+	 */
+	static const struct bk_workdir_series cap_files = {
+		.prefix = "cap", .digits = 4, .first = 1, .count = 9999, .suffix = ".dat",
+	};
 	rc = bk_drive_env_open(&c->env, ctx, bk_param_str(p, "filepath"),
-			       verify ? BK_WORKDIR_EXISTING : BK_WORKDIR_CREATE, 1e6);
+			       verify ? BK_WORKDIR_EXISTING : BK_WORKDIR_CREATE, 1e6, &cap_files, 1);
 	if (rc)
 		return rc;
 	c->claimed = c->env.space.total;
-	if (bk_workdir_claim(&c->env.wd, "cap[0-9][0-9][0-9][0-9].dat", err, sizeof(err))) {
-		pr_fail("%s", err);
-		return bk_drive_env_close(&c->env, BK_EXIT_ENV, 0);
-	}
 	if (verify) {
 		if (earlier_run(c)) {
 			pr_fail("%s: no earlier --write-only run recorded here (run id and size "
