@@ -133,7 +133,8 @@ const char *bk_kmod_absence(void)
 	if (stat(path, &st) && stat("build/kmod/burnkit.ko", &st)) {
 		snprintf(why, sizeof(why), "burnkit.ko is not loaded, and it cannot be built "
 			 "here: no headers for kernel %s (install linux-headers-%s, then "
-			 "make kmod)", u.release, u.release);
+			 "make kmod; or insmod a burnkit.ko built for this kernel)",
+			 u.release, u.release);
 		return why;
 	}
 	if (geteuid() != 0) {
