@@ -54,6 +54,9 @@ LIB_SRCS += $(addprefix user/lib/record/, \
 	timeline.c analysis.c svg.c timeline_plot.c timeline_csv.c activity.c kerrors.c)
 TESTER_SRCS += $(addprefix user/testers/, \
 	temp.c activity.c report.c watch.c)
+# burnkit compare: many runs side by side (tables, reasons, CSV, SVG).
+TESTER_SRCS += $(addprefix user/testers/compare/, \
+	runs.c figures.c group.c comparable.c table.c chart.c compare.c)
 SUITE_SRCS += $(addprefix user/suites/, \
 	cook/cook.c cook/copies.c cook/records.c cook/console.c cook/conclude.c cook/cook_meter.c script/script.c script/script_line.c)
 

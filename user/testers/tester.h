@@ -40,6 +40,8 @@ enum {
 	BK_TF_NO_TIMER = 1u << 2,	/* does not need the timer measured */
 	BK_TF_FILE_ARG = 1u << 3,	/* "burnkit NAME FILE ...": FILE is --file */
 	BK_TF_HOST_ARG = 1u << 4,	/* "burnkit NAME HOST ...": HOST is --host */
+	BK_TF_FILES_ARG = 1u << 5,	/* "burnkit NAME F1 F2 ...": each leading word
+					 * not an option is one more --file */
 };
 
 /*
