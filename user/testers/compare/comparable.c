@@ -5,7 +5,7 @@
  * "not comparable: <what>", this column's value first:
  *   another burnkit version, another kernel ISA, a figure served from RAM
  *   (cached) where the reference's came from the device, throttling during
- *   the run, another CPU clock or governor, another file system, another
+ *   the run, another CPU clock (of the same board model) or governor, another file system, another
  *   value of a parameter (not when the columns are the parameters: --by param).
  * A different board is no reason: telling boards apart is what compare is for.
  */
@@ -88,7 +88,9 @@ size_t cmp_reasons(const struct cmp_run *a, const struct cmp_run *b, const char 
 	cached_reasons(&rs, a, b);
 	if (pb->throttled == 1)
 		say(&rs, "throttled for %.1f s during the run", pb->throttled_s);
-	if (!isnan(a->mhz) && !isnan(b->mhz) && fabs(b->mhz - a->mhz) > 0.01 * a->mhz)
+	/* another board has another clock: that is no reason, but the same one at another is */
+	if (!strcmp(a->board, b->board) && !isnan(a->mhz) && !isnan(b->mhz) &&
+	    fabs(b->mhz - a->mhz) > 0.01 * a->mhz)
 		say(&rs, "clock %.0f vs %.0f MHz", b->mhz, a->mhz);
 	if (a->governor[0] && b->governor[0] && strcmp(a->governor, b->governor))
 		say(&rs, "governor %s vs %s", b->governor, a->governor);
