@@ -51,12 +51,12 @@ endif
 # Recording and cooking: sensors, throttle events, timelines, charts.
 LIB_SRCS += $(addprefix user/lib/record/, \
 	jsonread.c sensors.c clockmeter.c kmod_events.c kmod_netlink.c recorder.c ticker.c \
-	timeline.c analysis.c svg.c timeline_plot.c timeline_csv.c activity.c kerrors.c)
+	timeline.c analysis.c svg.c timeline_plot.c timeline_csv.c activity.c kerrors.c html.c)
 TESTER_SRCS += $(addprefix user/testers/, \
-	temp.c activity.c report.c watch.c)
+	temp.c activity.c report/report.c report/report_html.c watch.c)
 # burnkit compare: many runs side by side (tables, reasons, CSV, SVG).
 TESTER_SRCS += $(addprefix user/testers/compare/, \
-	runs.c figures.c group.c comparable.c table.c chart.c compare.c)
+	runs.c figures.c group.c comparable.c table.c chart.c html.c compare.c)
 SUITE_SRCS += $(addprefix user/suites/, \
 	cook/cook.c cook/copies.c cook/records.c cook/console.c cook/conclude.c cook/cook_meter.c script/script.c script/script_line.c)
 

@@ -29,6 +29,9 @@ static const struct bk_param compare_params[] = {
 	  "write the chart here: cook timelines on one time axis, bar charts of the tables",
 	  NULL },
 	{ "csv", NULL, BK_PT_STR, 0, 0, NULL, "write the tables as CSV here", NULL },
+	{ "html", NULL, BK_PT_STR, 0, 0, NULL,
+	  "write one self-contained page here: the runs, the tables, the reasons, the chart",
+	  NULL },
 	BK_PARAMS_END
 };
 
@@ -76,6 +79,7 @@ static int compare_run(struct bk_ctx *ctx)
 	const char *baseline = bk_param_str(&ctx->params, "baseline");
 	const char *svg = bk_param_str(&ctx->params, "svg");
 	const char *csv = bk_param_str(&ctx->params, "csv");
+	const char *html = bk_param_str(&ctx->params, "html");
 	size_t n = files->nlist + (baseline ? 1 : 0), figs = 0;
 	struct cmp_run *runs;
 	struct cmp_set set;
@@ -137,6 +141,14 @@ static int compare_run(struct bk_ctx *ctx)
 			bk_out(&ctx->log, " CSV:   %s\n", csv);
 		}
 	}
+	if (html) {
+		if (cmp_html(&set, html, rc == BK_EXIT_OK ? svg : NULL, err, sizeof(err))) {
+			pr_fail("%s", err);
+			rc = BK_EXIT_ENV;
+		} else {
+			bk_out(&ctx->log, " Page:  %s\n", html);
+		}
+	}
 
 	struct bk_json *sum = &ctx->log.summary;
 	size_t reasons = 0;
@@ -149,6 +161,7 @@ static int compare_run(struct bk_ctx *ctx)
 	bk_json_uint(sum, "not_comparable", reasons);
 	bk_json_str(sum, "svg", rc == BK_EXIT_OK ? svg : NULL);
 	bk_json_str(sum, "csv", rc == BK_EXIT_OK ? csv : NULL);
+	bk_json_str(sum, "html", rc == BK_EXIT_OK ? html : NULL);
 	cmp_set_free(&set);
 	free_runs(runs, n);
 	return rc;
@@ -158,7 +171,7 @@ const struct bk_tester bk_tester_compare = {
 	.name = "compare",
 	.summary = "Many runs side by side: tables per tester, ratios, not-comparable reasons",
 	.help = "burnkit compare FILE.jsonl... [--by run|board|param] [--baseline FILE]\n"
-		"[--svg FILE] [--csv FILE] reads the JSON lines of any testers (a burn-in's\n"
+		"[--svg FILE] [--csv FILE] [--html FILE] reads the JSON lines of any testers (a burn-in's\n"
 		"file holds them all) and prints one table per tester, Longbottom's way:\n"
 		"a row per headline figure (MFLOPS per size and operations, MB/s per phase,\n"
 		"IOPS and latency, MIPS, peak temperature, time to throttle, Livermore\n"

@@ -7,6 +7,7 @@
  *   comparable.c why a column is not comparable with the reference column
  *   table.c      the text tables and the CSV
  *   chart.c      the SVG: cook timelines on one time axis, bar charts
+ *   html.c       the page to share: runs, tables, reasons, the chart inline
  *   compare.c    the tool: burnkit compare FILE.jsonl...
  * It reads timelines with user/lib/record and writes charts with its svg
  * writer; it calls no tester and no suite.
@@ -168,5 +169,9 @@ void cmp_format(double v, char *buf, size_t len);
 
 /* chart.c: the SVG. Returns 0, or -1 with the reason. */
 int cmp_chart_svg(const struct cmp_set *s, const char *path, char *err, size_t errlen);
+
+/* html.c: the page, with the chart at svg inline (NULL: drawn for it). */
+int cmp_html(const struct cmp_set *s, const char *path, const char *svg, char *err,
+	     size_t errlen);
 
 #endif
