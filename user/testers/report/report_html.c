@@ -46,7 +46,7 @@ static void identity(struct bk_html *h, const char *path)
 				bk_html_row(h, 0, cells, 2);
 		}
 		ns = bk_jv_getnum(d.root, "wall_ns", NAN);
-		if (!isnan(ns)) {
+		if (!isnan(ns) && ns > 0) {
 			time_t secs = (time_t)(ns / 1e9);
 			struct tm tm;
 			char date[32];
