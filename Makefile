@@ -51,7 +51,7 @@ endif
 # Recording and cooking: sensors, throttle events, timelines, charts.
 LIB_SRCS += $(addprefix user/lib/record/, \
 	jsonread.c sensors.c clockmeter.c kmod_events.c kmod_netlink.c recorder.c ticker.c \
-	timeline.c analysis.c svg.c timeline_plot.c timeline_csv.c activity.c kerrors.c html.c)
+	timeline.c analysis.c svg.c timeline_plot.c timeline_csv.c activity.c kerrors.c html.c prom.c)
 TESTER_SRCS += $(addprefix user/testers/, \
 	temp.c activity.c report/report.c report/report_html.c watch.c)
 # burnkit compare: many runs side by side (tables, reasons, CSV, SVG).
@@ -247,7 +247,7 @@ $(JSONL_CHECK): tests/tools/jsonl_check.c tests/tools/jsoncheck.c
 	$(HOSTCC_) -std=c11 -Wall -Wextra -Werror -D_GNU_SOURCE -O2 -o $@ $^
 
 # End-to-end command-line tests (TAP), each taking RUNNER [EMULATOR].
-CLI_TESTS := cli supported activity kerrors capacity fpu int inspect paging drive cook livermore lan rss gpu compare html
+CLI_TESTS := cli supported activity kerrors capacity fpu int inspect paging drive cook livermore lan rss gpu compare html prom
 
 FS_SHUTDOWN := build/tests/tools/fs_shutdown
 $(FS_SHUTDOWN): tests/tools/fs_shutdown.c

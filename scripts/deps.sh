@@ -33,7 +33,7 @@ fi
 check="$build clang libclang-rt-dev libcriterion-dev valgrind libxml2-utils
 	qemu-user-static qemu-system-x86 qemu-system-arm busybox-static cpio
 	e2fsprogs xz-utils zstd dwarves perl libnl-3-dev libnl-genl-3-dev
-	iproute2 chromium"
+	iproute2 chromium prometheus"
 case $arch in
 	amd64) check="$check gcc-aarch64-linux-gnu gcc-arm-linux-gnueabihf
 		libc6-dev-arm64-cross libc6-dev-armhf-cross

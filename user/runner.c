@@ -6,12 +6,14 @@
  */
 #include <errno.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
 #include "memstat.h"
 #include "record/activity.h"
 #include "record/kerrors.h"
+#include "record/prom.h"
 #include "suites/runner.h"
 
 #define BK_TESTER_ROW_(name) &bk_tester_##name,
@@ -279,6 +281,15 @@ int bk_tester_main(const struct bk_tester *t, int argc, char **argv)
 	config_header(&ctx);
 	summary_rss(&ctx);
 	bk_log_close(&ctx.log, rc);
+	if (bk_param_str(&ctx.params, "prom") &&
+	    bk_prom_write(bk_param_str(&ctx.params, "prom"), t->name, ctx.log.last_summary,
+			  &ctx.sysinfo, err, sizeof(err))) {
+		pr_fail("%s", err);
+		if (rc == BK_EXIT_OK)
+			rc = BK_EXIT_ENV;
+	}
+	free(ctx.log.last_summary);
+	ctx.log.last_summary = NULL;
 out_params:
 	bk_params_free(&ctx.params);
 	return rc;

@@ -125,7 +125,10 @@ int bk_log_open(struct bk_log *l, const char *tester, const char *prefix,
 		l->json_is_stdout = 1;
 		l->console = stderr;
 	} else if (json) {
-		l->json_fd = open(json, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+		/* appending, so that a suite's testers add to its file in turn */
+		int trunc = bk_param_flag(p, "json-append") ? 0 : O_TRUNC;
+
+		l->json_fd = open(json, O_WRONLY | O_CREAT | O_APPEND | trunc | O_CLOEXEC, 0644);
 		if (l->json_fd < 0) {
 			snprintf(err, errlen, "cannot open JSON file %s: %s", json,
 				 strerror(errno));
@@ -169,6 +172,8 @@ void bk_log_close(struct bk_log *l, int exit_code)
 	bk_json_object_end(&l->summary);
 	bk_json_members(&j, bk_json_text(&l->summary));
 	bk_rec_end(l, &j);
+	free(l->last_summary);
+	l->last_summary = bk_json_text(&j) ? strdup(bk_json_text(&j)) : NULL;
 	bk_json_free(&j);
 	bk_json_free(&l->summary);
 	if (l->text_fd >= 0)

@@ -41,6 +41,7 @@ struct bk_log {
 	unsigned long records;
 	int write_error;	/* a log write failed (reported once) */
 	struct bk_json summary;	/* members the tester adds to the summary record */
+	char *last_summary;	/* the summary record as written (after close; free it) */
 };
 
 /*

@@ -32,8 +32,30 @@ static int split(char *text, char **argv, int max)
 	return n;
 }
 
-static int run_one(const struct bk_tester *t, int timeout_s, char *why,
-		   size_t whylen, double *secs)
+/*
+ * What the burn-in's own parameters ask of every tester: its JSON lines
+ * added to the burn-in's file (one file of every tester's records, for
+ * burnkit compare), its textfile in the --prom directory. A tester whose
+ * quick parameters name its own file keeps it.
+ */
+static void pass_on(const struct bk_params *p, const struct bk_tester *t, char **argv,
+		    int *argc)
+{
+	const char *json = bk_param_str(p, "json"), *prom = bk_param_str(p, "prom");
+
+	if (json && strcmp(json, "-") && !strstr(t->quick, "--json")) {
+		argv[(*argc)++] = "--json";
+		argv[(*argc)++] = (char *)json;
+		argv[(*argc)++] = "--json-append";
+	}
+	if (prom && !strstr(t->quick, "--prom")) {
+		argv[(*argc)++] = "--prom";
+		argv[(*argc)++] = (char *)prom;
+	}
+}
+
+static int run_one(const struct bk_params *p, const struct bk_tester *t, int timeout_s,
+		   char *why, size_t whylen, double *secs)
 {
 	char quick[512];
 	char *argv[MAX_ARGS + 1];
@@ -41,7 +63,8 @@ static int run_one(const struct bk_tester *t, int timeout_s, char *why,
 	int argc, e;
 
 	bk_strlcpy(quick, t->quick, sizeof(quick));
-	argc = split(quick, argv, MAX_ARGS);
+	argc = split(quick, argv, MAX_ARGS - 5);
+	pass_on(p, t, argv, &argc);
 	argv[argc] = NULL;
 	e = bk_suite_spawn(&c, t, argc, argv, 0, -1);
 	if (e) {
@@ -102,7 +125,7 @@ static int burnin_run(struct bk_ctx *ctx)
 			res[nres].rc = BK_EXIT_ENV;
 		} else {
 			bk_out(&ctx->log, "\n==== burnkit %s %s\n", t[i]->name, t[i]->quick);
-			res[nres].rc = run_one(t[i], timeout_s, res[nres].why,
+			res[nres].rc = run_one(&ctx->params, t[i], timeout_s, res[nres].why,
 					       sizeof(res[nres].why), &res[nres].secs);
 			if (res[nres].rc == BK_EXIT_ENV && !res[nres].why[0])
 				bk_strlcpy(res[nres].why, "see its message above",

@@ -188,10 +188,25 @@ static void close_part(struct cmp_part *p, const struct bk_jv *sum)
 	}
 }
 
+/*
+ * The part a record belongs to: the last one opened by its tester (a suite's
+ * records come between and after its testers'), else the last one; -1 none.
+ */
+static int part_of(const struct cmp_run *r, const struct bk_jv *rec)
+{
+	const char *tester = bk_jv_getstr(rec, "tester");
+
+	for (size_t i = r->nparts; tester && i-- > 0;)
+		if (!strcmp(r->parts[i].tester, tester))
+			return (int)i;
+	return (int)r->nparts - 1;
+}
+
 int cmp_run_record(struct cmp_run *r, const struct bk_jv *rec)
 {
 	const char *type = bk_jv_getstr(rec, "type");
 	struct cmp_part *p;
+	int i;
 
 	if (!type)
 		return 0;
@@ -200,9 +215,10 @@ int cmp_run_record(struct cmp_run *r, const struct bk_jv *rec)
 			return -1;
 		return 0;
 	}
-	if (!r->nparts)
+	i = part_of(r, rec);
+	if (i < 0)
 		return 0;	/* records before any start: nothing to file them under */
-	p = &r->parts[r->nparts - 1];
+	p = &r->parts[i];
 	if (!strcmp(type, "summary"))
 		close_part(p, rec);
 	return cmp_figures_from(r, p, rec);
@@ -280,13 +296,16 @@ static int take_line(struct cmp_run *r, const char *path, char *line, size_t len
 		}
 	}
 	if (!rc && schema == r->schema) {
+		int part;
+
 		if (cmp_run_record(r, d.root))
 			rc = -1;
-		else if (r->tl_part < 0 && r->nparts &&
-			 (!strcmp(r->parts[r->nparts - 1].tester, "cook") ||
-			  !strcmp(r->parts[r->nparts - 1].tester, "temp")))
-			r->tl_part = (int)r->nparts - 1;
-		if (!rc && r->tl_part >= 0 && r->tl_part == (int)r->nparts - 1) {
+		part = part_of(r, d.root);
+		if (!rc && r->tl_part < 0 && part >= 0 &&
+		    (!strcmp(r->parts[part].tester, "cook") ||
+		     !strcmp(r->parts[part].tester, "temp")))
+			r->tl_part = part;
+		if (!rc && r->tl_part >= 0 && r->tl_part == part) {
 			bk_timeline_add_line(&r->tl, line, len);
 			r->has_tl = 1;
 		}
