@@ -20,7 +20,7 @@ LIB_SRCS := $(addprefix user/lib/, \
 TESTER_SRCS := user/runner.c $(addprefix user/testers/, \
 	info.c timer.c kmod.c fpu/fpu_common.c fpu/fpu.c)
 
-SUITE_SRCS := user/suites/burnin.c user/suites/spawn.c
+SUITE_SRCS := user/suites/burnin.c user/suites/spawn.c user/suites/junit.c
 
 # Floating point: MP-MFLOPS and the cache sizes it reads.
 TESTER_SRCS += $(addprefix user/testers/, \
@@ -247,7 +247,7 @@ $(JSONL_CHECK): tests/tools/jsonl_check.c tests/tools/jsoncheck.c
 	$(HOSTCC_) -std=c11 -Wall -Wextra -Werror -D_GNU_SOURCE -O2 -o $@ $^
 
 # End-to-end command-line tests (TAP), each taking RUNNER [EMULATOR].
-CLI_TESTS := cli supported activity kerrors capacity fpu int inspect paging drive cook livermore lan rss gpu compare html prom
+CLI_TESTS := cli supported activity kerrors capacity fpu int inspect paging drive cook livermore lan rss gpu compare html prom junit
 
 FS_SHUTDOWN := build/tests/tools/fs_shutdown
 $(FS_SHUTDOWN): tests/tools/fs_shutdown.c

@@ -10,6 +10,7 @@
 #include <string.h>
 #include <sys/wait.h>
 
+#include "junit.h"
 #include "runner.h"
 
 static const struct bk_param burnin_params[] = {
@@ -17,6 +18,9 @@ static const struct bk_param burnin_params[] = {
 	  "run only this tester (may be repeated)", NULL },
 	{ "timeout", NULL, BK_PT_INT, 1, 86400, "600",
 	  "seconds after which a tester is stopped and reported as hung", NULL },
+	{ "junit", NULL, BK_PT_STR, 0, 0, NULL,
+	  "also write a JUnit XML report here: a testcase per tester, failures and skips "
+	  "with the reason", NULL },
 	BK_PARAMS_END
 };
 
@@ -161,6 +165,25 @@ static int burnin_run(struct bk_ctx *ctx)
 	}
 	bk_out(&ctx->log, "\n %d ran, %d found hardware errors, %d failed, %d skipped\n",
 	       ran, faults, failed, skipped);
+	if (bk_param_str(&ctx->params, "junit")) {
+		static struct bk_junit_case cases[64];
+		char err[512];
+
+		for (size_t i = 0; i < nres; i++) {
+			bk_strlcpy(cases[i].name, res[i].name, sizeof(cases[i].name));
+			bk_strlcpy(cases[i].classname, "burnkit.burnin", sizeof(cases[i].classname));
+			cases[i].seconds = res[i].secs;
+			cases[i].rc = res[i].rc;
+			bk_strlcpy(cases[i].why, res[i].why, sizeof(cases[i].why));
+		}
+		if (bk_junit_write(bk_param_str(&ctx->params, "junit"), "burnkit burnin", cases,
+				   nres, err, sizeof(err))) {
+			pr_fail("%s", err);
+			failed++;
+		} else {
+			bk_out(&ctx->log, " JUnit: %s\n", bk_param_str(&ctx->params, "junit"));
+		}
+	}
 	bk_json_int(&ctx->log.summary, "ran", ran);
 	bk_json_int(&ctx->log.summary, "hardware_errors", faults);
 	bk_json_int(&ctx->log.summary, "failed", failed);
