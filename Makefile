@@ -120,7 +120,7 @@ CORE_OBJS := $(call obj,$(LIB_SRCS) $(TESTER_SRCS) $(SUITE_SRCS) $(REF_SRCS) $(A
 RUNNER := $(BUILD)/burnkit
 
 .PHONY: all cross static check test run bench install clean kmod dkms-install \
-	unit-test asm-test cli-test fuzz-test cross-test inspect-test checkpatch deps deps-build \
+	unit-test asm-test cli-test ansible-test fuzz-test cross-test inspect-test checkpatch deps deps-build \
 	lfk-test lfk-wrong
 .DEFAULT_GOAL := all
 
@@ -279,11 +279,15 @@ inspect-test: all cross
 	$(RUNNER) inspect
 	$(foreach a,$(CROSS_ARCHES),$(QEMU_$(a)) build/$(a)/burnkit inspect &&) true
 
+# The Ansible playbook against this machine (-c local), after its syntax check.
+ansible-test: all
+	tests/ansible/burnin.sh $(RUNNER)
+
 # The kernel's own style checker over kmod/ (fetched once into build/).
 checkpatch:
 	scripts/checkpatch.sh
 
-test: all unit-test asm-test lfk-test cli-test cross-test inspect-test fuzz-test checkpatch vm-test
+test: all unit-test asm-test lfk-test cli-test ansible-test cross-test inspect-test fuzz-test checkpatch vm-test
 
 deps:
 	@scripts/deps.sh check
