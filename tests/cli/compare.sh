@@ -15,6 +15,20 @@ cd "$tmp" || exit 1
 # variant NAME SED-SCRIPT SOURCE: a fixture changed in one respect
 variant() { sed "$2" "$3" >"$1"; }
 
+# says TEXT ARGS...: compare ARGS exits 0 and prints TEXT; says_not: and does not
+says() {
+	says_text=$1
+	shift
+	status 0 compare "$@" && contains "$tmp/stdout" "$says_text"
+}
+says_not() {
+	says_text=$1
+	shift
+	status 0 compare "$@" || return 1
+	! grep -q -- "$says_text" "$tmp/stdout" ||
+		{ echo "\"$says_text\" printed:"; cat "$tmp/stdout"; return 1; }
+}
+
 golden() {	# golden EXPECTED ACTUAL
 	diff -u "$1" "$2" || { echo "differs from the golden $1"; return 1; }
 }
@@ -34,25 +48,29 @@ ok "the Pi 4's column says it throttled" contains tables.txt \
 
 # Every reason, each from a fixture changed in that one respect.
 variant newer.jsonl 's/"version":"0.1.0"/"version":"0.2.0"/' pi3.jsonl
-ok "another burnkit version" sh -c "'$runner' compare pi3.jsonl newer.jsonl | grep -q 'not comparable: burnkit version 0.2.0 vs 0.1.0'"
-ok "another ISA (the seed's non-NEON build)" sh -c "'$runner' compare pi3.jsonl pi3-vfp.jsonl | grep -q 'not comparable: isa vfp vs neon'"
+ok "another burnkit version" says 'not comparable: burnkit version 0.2.0 vs 0.1.0' pi3.jsonl newer.jsonl
+ok "another ISA (the seed's non-NEON build)" says 'not comparable: isa vfp vs neon' pi3.jsonl pi3-vfp.jsonl
 variant cached.jsonl 's/"read_cached":false/"read_cached":true/' pi3.jsonl
-ok "a result served from RAM" sh -c "'$runner' compare pi3.jsonl cached.jsonl | grep -q 'not comparable: read served from RAM (cached)'"
-ok "throttling during the run" sh -c "'$runner' compare pi3.jsonl pi4.jsonl | grep -q 'not comparable: throttled for 150.0 s'"
+ok "a result served from RAM" says 'not comparable: read served from RAM (cached)' pi3.jsonl cached.jsonl
+ok "throttling during the run" says 'not comparable: throttled for 150.0 s' pi3.jsonl pi4.jsonl
 variant fast.jsonl 's/"max_khz":1200000/"max_khz":1400000/g' pi3.jsonl
-ok "another clock of the same board" sh -c "'$runner' compare pi3.jsonl fast.jsonl | grep -q 'not comparable: clock 1400 vs 1200 MHz'"
-ok "another board's clock is no reason" sh -c "! '$runner' compare pi3.jsonl pi4.jsonl | grep -q 'not comparable: clock'"
+ok "another clock of the same board" says 'not comparable: clock 1400 vs 1200 MHz' pi3.jsonl fast.jsonl
+ok "another board's clock is no reason" says_not 'not comparable: clock' pi3.jsonl pi4.jsonl
 variant perf.jsonl 's/"governor":"ondemand"/"governor":"performance"/g' pi3.jsonl
-ok "another governor" sh -c "'$runner' compare pi3.jsonl perf.jsonl | grep -q 'not comparable: governor performance vs ondemand'"
-ok "another file system" sh -c "'$runner' compare pi3.jsonl pi4.jsonl | grep -q 'not comparable: file system ext4 vs vfat'"
+ok "another governor" says 'not comparable: governor performance vs ondemand' pi3.jsonl perf.jsonl
+ok "another file system" says 'not comparable: file system ext4 vs vfat' pi3.jsonl pi4.jsonl
 variant short.jsonl 's/"minutes":5,/"minutes":3,/' pi3.jsonl
-ok "another parameter" sh -c "'$runner' compare pi3.jsonl short.jsonl | grep -q 'not comparable: parameter minutes 3 vs 5'"
-ok "the same run twice is comparable" sh -c "! '$runner' compare pi3.jsonl pi3.jsonl | grep -q 'not comparable'"
+ok "another parameter" says 'not comparable: parameter minutes 3 vs 5' pi3.jsonl short.jsonl
+ok "the same run twice is comparable" says_not 'not comparable' pi3.jsonl pi3.jsonl
 
 # Ratios, columns per board and per parameter.
-ok "--baseline gives ratios to column 1" sh -c "'$runner' compare --baseline pi3.jsonl pi4.jsonl | grep -Eq '^ 1T 32 ops 12.8 KB MFLOPS +1715 +3690 x2.15$'"
-ok "--by board puts the runs of one board in one column" sh -c "'$runner' compare pi3.jsonl pi3-vfp.jsonl pi4.jsonl --by board | grep -q '2 runs'"
-ok "--by param labels the columns by the parameter" sh -c "'$runner' compare pi3.jsonl short.jsonl --by param | grep -q 'minutes=3' && ! '$runner' compare pi3.jsonl short.jsonl --by param | grep -q 'not comparable: parameter'"
+ok "--baseline gives ratios to column 1" says '^ 1T 32 ops 12.8 KB MFLOPS  *1715  *3690 x2.15$' --baseline pi3.jsonl pi4.jsonl
+ok "--by board puts the runs of one board in one column" says '2 runs' pi3.jsonl pi3-vfp.jsonl pi4.jsonl --by board
+by_param() {
+	says 'minutes=3' pi3.jsonl short.jsonl --by param &&
+		says_not 'not comparable: parameter' pi3.jsonl short.jsonl --by param
+}
+ok "--by param labels the columns by the parameter, which is then no reason" by_param
 
 # A torn last line is read up to and said; what is not a timeline is refused.
 head -c -25 pi3.jsonl >torn.jsonl
