@@ -32,6 +32,7 @@ Test(prom, names_in_base_units)
 	NAME("perf_lost_pct", "burnkit_drive_perf_lost_ratio", 0.01);
 	NAME("throttled_share", "burnkit_drive_throttled_ratio", 1);
 	NAME("bytes_verified", "burnkit_drive_bytes_verified", 1);
+	NAME("peak_rss_kib", "burnkit_drive_peak_rss_bytes", 1024);
 	NAME("p99.9", "burnkit_drive_p99_9", 1);
 }
 

@@ -30,6 +30,7 @@ void bk_prom_name(const char *tester, const char *member, char *name, size_t len
 	static const struct { const char *suffix, *base; double scale; } units[] = {
 		{ "_mb_per_s", "_bytes_per_second", 1e6 },
 		{ "_kb_per_s", "_bytes_per_second", 1e3 },
+		{ "_kib", "_bytes", 1024 },
 		{ "_mbit_per_s", "_bits_per_second", 1e6 },
 		{ "_ms", "_seconds", 1e-3 },
 		{ "_us", "_seconds", 1e-6 },

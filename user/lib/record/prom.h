@@ -3,7 +3,7 @@
  * prom: a run's headline figures as a node_exporter textfile
  * (DIR/burnkit_<tester>.prom), the way labs collect from fleets: one gauge
  * per number of the summary record, named burnkit_<tester>_<member> in
- * Prometheus' base units (MB/s -> _bytes_per_second, ms -> _seconds,
+ * Prometheus' base units (MB/s -> _bytes_per_second, KiB -> _bytes, ms -> _seconds,
  * C -> _celsius, percent -> _ratio), labelled with the tester, the test,
  * the board model and serial and the run's status; with the pass/fail gauge
  * and the time the run ended. Written to a hidden temporary name in DIR and
