@@ -20,7 +20,7 @@ LIB_SRCS := $(addprefix user/lib/, \
 TESTER_SRCS := user/runner.c $(addprefix user/testers/, \
 	info.c timer.c kmod.c fpu/fpu_common.c fpu/fpu.c)
 
-SUITE_SRCS := user/suites/burnin.c user/suites/spawn.c
+SUITE_SRCS := user/suites/burnin.c user/suites/spawn.c user/suites/junit.c
 
 # Floating point: MP-MFLOPS and the cache sizes it reads.
 TESTER_SRCS += $(addprefix user/testers/, \
@@ -51,9 +51,12 @@ endif
 # Recording and cooking: sensors, throttle events, timelines, charts.
 LIB_SRCS += $(addprefix user/lib/record/, \
 	jsonread.c sensors.c clockmeter.c kmod_events.c kmod_netlink.c recorder.c ticker.c \
-	timeline.c analysis.c svg.c timeline_plot.c timeline_csv.c activity.c kerrors.c)
+	timeline.c analysis.c svg.c timeline_plot.c timeline_csv.c activity.c kerrors.c html.c prom.c)
 TESTER_SRCS += $(addprefix user/testers/, \
-	temp.c activity.c report.c watch.c)
+	temp.c activity.c report/report.c report/report_html.c watch.c)
+# burnkit compare: many runs side by side (tables, reasons, CSV, SVG).
+TESTER_SRCS += $(addprefix user/testers/compare/, \
+	runs.c figures.c group.c comparable.c table.c chart.c html.c compare.c)
 SUITE_SRCS += $(addprefix user/suites/, \
 	cook/cook.c cook/copies.c cook/records.c cook/console.c cook/conclude.c cook/cook_meter.c script/script.c script/script_line.c)
 
@@ -117,7 +120,7 @@ CORE_OBJS := $(call obj,$(LIB_SRCS) $(TESTER_SRCS) $(SUITE_SRCS) $(REF_SRCS) $(A
 RUNNER := $(BUILD)/burnkit
 
 .PHONY: all cross static check test run bench install clean kmod dkms-install \
-	unit-test asm-test cli-test fuzz-test cross-test inspect-test checkpatch deps deps-build \
+	unit-test asm-test cli-test ansible-test fuzz-test cross-test inspect-test checkpatch deps deps-build \
 	lfk-test lfk-wrong
 .DEFAULT_GOAL := all
 
@@ -244,7 +247,7 @@ $(JSONL_CHECK): tests/tools/jsonl_check.c tests/tools/jsoncheck.c
 	$(HOSTCC_) -std=c11 -Wall -Wextra -Werror -D_GNU_SOURCE -O2 -o $@ $^
 
 # End-to-end command-line tests (TAP), each taking RUNNER [EMULATOR].
-CLI_TESTS := cli supported activity kerrors capacity fpu int inspect paging drive cook livermore lan rss gpu
+CLI_TESTS := cli supported activity kerrors capacity fpu int inspect paging drive cook livermore lan rss gpu compare html prom junit
 # Nothing lost, nothing misleading: start anywhere, strict input, own files only, endings.
 CLI_TESTS += newcomer strict workdir endings unended voice
 
@@ -278,11 +281,15 @@ inspect-test: all cross
 	$(RUNNER) inspect
 	$(foreach a,$(CROSS_ARCHES),$(QEMU_$(a)) build/$(a)/burnkit inspect &&) true
 
+# The Ansible playbook against this machine (-c local), after its syntax check.
+ansible-test: all
+	tests/ansible/burnin.sh $(RUNNER)
+
 # The kernel's own style checker over kmod/ (fetched once into build/).
 checkpatch:
 	scripts/checkpatch.sh
 
-test: all unit-test asm-test lfk-test cli-test cross-test inspect-test fuzz-test checkpatch vm-test
+test: all unit-test asm-test lfk-test cli-test ansible-test cross-test inspect-test fuzz-test checkpatch vm-test
 
 deps:
 	@scripts/deps.sh check

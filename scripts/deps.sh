@@ -2,7 +2,8 @@
 # deps.sh [build|check|bench]: install the Debian packages burnkit needs.
 #   build  compile the runner and the module (make, make run)
 #   check  everything `make check` uses: cross compilers, qemu, Criterion,
-#          clang's libFuzzer, the VM kernel tools (default)
+#          clang's libFuzzer, the VM kernel tools, Chromium, promtool and
+#          ansible-core for the pages, textfiles and playbook (default)
 #   bench  what the benchmarks compare with and count by (fio, valgrind,
 #          iperf3; iproute2 for the network namespaces of lan.sh)
 # Idempotent; silent when everything is present. Not root and no
@@ -32,7 +33,8 @@ fi
 
 check="$build clang libclang-rt-dev libcriterion-dev valgrind libxml2-utils
 	qemu-user-static qemu-system-x86 qemu-system-arm busybox-static cpio
-	e2fsprogs xz-utils zstd dwarves perl libnl-3-dev libnl-genl-3-dev iproute2"
+	e2fsprogs xz-utils zstd dwarves perl libnl-3-dev libnl-genl-3-dev
+	iproute2 chromium prometheus ansible-core"
 case $arch in
 	amd64) check="$check gcc-aarch64-linux-gnu gcc-arm-linux-gnueabihf
 		libc6-dev-arm64-cross libc6-dev-armhf-cross

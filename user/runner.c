@@ -6,12 +6,14 @@
  */
 #include <errno.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
 #include "memstat.h"
 #include "record/activity.h"
 #include "record/kerrors.h"
+#include "record/prom.h"
 #include "suites/runner.h"
 
 #define BK_TESTER_ROW_(name) &bk_tester_##name,
@@ -153,6 +155,47 @@ static void summary_rss(struct bk_ctx *ctx)
 		bk_json_uint(&ctx->log.summary, "children_peak_rss_kib", rss.children_kib);
 }
 
+/* The parameter --NAME of t (or a common one) takes a value as its next word. */
+static int option_takes_value(const struct bk_tester *t, const char *word)
+{
+	const char *name = word + 2;
+	size_t len = strcspn(name, "=");
+	const struct bk_param *tables[] = { t->params, bk_common_params };
+
+	if (strncmp(word, "--", 2) || name[len] == '=')
+		return 0;
+	for (size_t k = 0; k < BK_ARRAY_SIZE(tables); k++)
+		for (const struct bk_param *p = tables[k]; p && p->name; p++)
+			if (strlen(p->name) == len && !strncmp(p->name, name, len))
+				return p->type != BK_PT_FLAG;
+	return 0;
+}
+
+/*
+ * BK_TF_FILES_ARG: every word that is neither an option nor an option's
+ * value is one more --file ("burnkit compare a.jsonl b.jsonl --csv t.csv c.jsonl").
+ */
+static void files_as_options(const struct bk_tester *t, int *argc, char ***argv)
+{
+	static char *words[512];
+	int n = 0;
+
+	for (int i = 0; i < *argc; i++) {
+		if (n + 3 >= (int)BK_ARRAY_SIZE(words))
+			return;	/* too many: leave them to the parser to refuse */
+		if ((*argv)[i][0] != '-') {
+			words[n++] = "--file";
+			words[n++] = (*argv)[i];
+			continue;
+		}
+		words[n++] = (*argv)[i];
+		if (option_takes_value(t, (*argv)[i]) && i + 1 < *argc)
+			words[n++] = (*argv)[++i];
+	}
+	*argv = words;
+	*argc = n;
+}
+
 int bk_tester_main(const struct bk_tester *t, int argc, char **argv)
 {
 	static struct bk_ctx ctx;
@@ -174,6 +217,8 @@ int bk_tester_main(const struct bk_tester *t, int argc, char **argv)
 			argc++;
 		}
 	}
+	if (t->flags & BK_TF_FILES_ARG)
+		files_as_options(t, &argc, &argv);
 	if (bk_params_parse(&ctx.params, t->name, t->params, argc, argv, err,
 			    sizeof(err))) {
 		pr_fail("%s", err);
@@ -251,6 +296,15 @@ int bk_tester_main(const struct bk_tester *t, int argc, char **argv)
 	config_header(&ctx);
 	summary_rss(&ctx);
 	rc = bk_log_close(&ctx.log, rc);
+	if (bk_param_str(&ctx.params, "prom") &&
+	    bk_prom_write(bk_param_str(&ctx.params, "prom"), t->name, ctx.log.last_summary,
+			  &ctx.sysinfo, err, sizeof(err))) {
+		pr_fail("%s", err);
+		if (rc == BK_EXIT_OK)
+			rc = BK_EXIT_ENV;
+	}
+	free(ctx.log.last_summary);
+	ctx.log.last_summary = NULL;
 out_params:
 	bk_params_free(&ctx.params);
 	return rc;

@@ -137,15 +137,20 @@ int bk_log_open(struct bk_log *l, const char *tester, const char *prefix,
 	} else if (json) {
 		char msg[512], kept[4200];
 
-		/* A run there that never ended is named, and its file kept. */
-		if (bk_unended_json(json, msg, sizeof(msg)) == 1) {
+		/* A run there that never ended is named, and its file kept (not
+		 * when appending: the suite's own run is still going). */
+		if (!bk_param_flag(p, "json-append") &&
+		    bk_unended_json(json, msg, sizeof(msg)) == 1) {
 			snprintf(kept, sizeof(kept), "%s.noend", json);
 			if (!rename(json, kept))
 				pr_warn("%s; kept as %s", msg, kept);
 			else
 				pr_warn("%s", msg);
 		}
-		l->json_fd = open(json, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+		/* appending, so that a suite's testers add to its file in turn */
+		int trunc = bk_param_flag(p, "json-append") ? 0 : O_TRUNC;
+
+		l->json_fd = open(json, O_WRONLY | O_CREAT | O_APPEND | trunc | O_CLOEXEC, 0644);
 		if (l->json_fd < 0) {
 			snprintf(err, errlen, "cannot open JSON file %s: %s", json,
 				 strerror(errno));
@@ -229,6 +234,8 @@ int bk_log_close(struct bk_log *l, int exit_code)
 	bk_json_object_end(&l->summary);
 	bk_json_members(&j, bk_json_text(&l->summary));
 	bk_rec_end(l, &j);
+	free(l->last_summary);
+	l->last_summary = bk_json_text(&j) ? strdup(bk_json_text(&j)) : NULL;
 	bk_json_free(&j);
 	bk_json_free(&l->summary);
 	bk_ctime(date, sizeof(date));

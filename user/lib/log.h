@@ -43,6 +43,7 @@ struct bk_log {
 	int console_gone;	/* the console's reader went away (EPIPE) */
 	char reason[256];	/* why the run failed, one line: the first error */
 	struct bk_json summary;	/* members the tester adds to the summary record */
+	char *last_summary;	/* the summary record as written (after close; free it) */
 };
 
 /*

@@ -23,6 +23,12 @@ const struct bk_param bk_common_params[] = {
 	{ "activity", NULL, BK_PT_REAL, 0.1, 3600, NULL,
 	  "every this many seconds, record what the whole machine does (CPU time "
 	  "by kind, interrupts, disks, network, memory) into the JSON lines", NULL },
+	{ "json-append", NULL, BK_PT_FLAG, 0, 0, NULL,
+	  "add the JSON lines to the end of FILE instead of replacing it (a suite's file)",
+	  NULL },
+	{ "prom", NULL, BK_PT_STR, 0, 0, NULL,
+	  "at the end, write the headline figures as a node_exporter textfile "
+	  "DIR/burnkit_<tester>.prom", NULL },
 	{ "dry-run", NULL, BK_PT_FLAG, 0, 0, NULL,
 	  "print the resolved parameters and exit without running", NULL },
 	{ "help", NULL, BK_PT_FLAG, 0, 0, NULL, "this help", NULL },

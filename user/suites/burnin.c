@@ -10,6 +10,7 @@
 #include <string.h>
 #include <sys/wait.h>
 
+#include "junit.h"
 #include "runner.h"
 
 static const struct bk_param burnin_params[] = {
@@ -17,6 +18,9 @@ static const struct bk_param burnin_params[] = {
 	  "run only this tester (may be repeated)", NULL },
 	{ "timeout", NULL, BK_PT_INT, 1, 86400, "600",
 	  "seconds after which a tester is stopped and reported as hung", NULL },
+	{ "junit", NULL, BK_PT_STR, 0, 0, NULL,
+	  "also write a JUnit XML report here: a testcase per tester, failures and skips "
+	  "with the reason", NULL },
 	BK_PARAMS_END
 };
 
@@ -32,8 +36,30 @@ static int split(char *text, char **argv, int max)
 	return n;
 }
 
-static int run_one(const struct bk_tester *t, int timeout_s, char *why,
-		   size_t whylen, double *secs)
+/*
+ * What the burn-in's own parameters ask of every tester: its JSON lines
+ * added to the burn-in's file (one file of every tester's records, for
+ * burnkit compare), its textfile in the --prom directory. A tester whose
+ * quick parameters name its own file keeps it.
+ */
+static void pass_on(const struct bk_params *p, const struct bk_tester *t, char **argv,
+		    int *argc)
+{
+	const char *json = bk_param_str(p, "json"), *prom = bk_param_str(p, "prom");
+
+	if (json && strcmp(json, "-") && !strstr(t->quick, "--json")) {
+		argv[(*argc)++] = "--json";
+		argv[(*argc)++] = (char *)json;
+		argv[(*argc)++] = "--json-append";
+	}
+	if (prom && !strstr(t->quick, "--prom")) {
+		argv[(*argc)++] = "--prom";
+		argv[(*argc)++] = (char *)prom;
+	}
+}
+
+static int run_one(const struct bk_params *p, const struct bk_tester *t, int timeout_s,
+		   char *why, size_t whylen, double *secs)
 {
 	char quick[512];
 	char *argv[MAX_ARGS + 1];
@@ -41,7 +67,8 @@ static int run_one(const struct bk_tester *t, int timeout_s, char *why,
 	int argc, e;
 
 	bk_strlcpy(quick, t->quick, sizeof(quick));
-	argc = split(quick, argv, MAX_ARGS);
+	argc = split(quick, argv, MAX_ARGS - 5);
+	pass_on(p, t, argv, &argc);
 	argv[argc] = NULL;
 	e = bk_suite_spawn(&c, t, argc, argv, 0, -1);
 	if (e) {
@@ -125,7 +152,7 @@ static int burnin_run(struct bk_ctx *ctx)
 			res[nres].rc = BK_EXIT_ENV;
 		} else {
 			bk_out(&ctx->log, "\n==== burnkit %s %s\n", t[i]->name, t[i]->quick);
-			res[nres].rc = run_one(t[i], timeout_s, res[nres].why,
+			res[nres].rc = run_one(&ctx->params, t[i], timeout_s, res[nres].why,
 					       sizeof(res[nres].why), &res[nres].secs);
 			if (res[nres].rc == BK_EXIT_ENV && !res[nres].why[0])
 				bk_strlcpy(res[nres].why, "see its message above",
@@ -161,6 +188,25 @@ static int burnin_run(struct bk_ctx *ctx)
 	}
 	bk_out(&ctx->log, "\n %d ran, %d found hardware errors, %d failed, %d skipped\n",
 	       ran, faults, failed, skipped);
+	if (bk_param_str(&ctx->params, "junit")) {
+		static struct bk_junit_case cases[64];
+		char err[512];
+
+		for (size_t i = 0; i < nres; i++) {
+			bk_strlcpy(cases[i].name, res[i].name, sizeof(cases[i].name));
+			bk_strlcpy(cases[i].classname, "burnkit.burnin", sizeof(cases[i].classname));
+			cases[i].seconds = res[i].secs;
+			cases[i].rc = res[i].rc;
+			bk_strlcpy(cases[i].why, res[i].why, sizeof(cases[i].why));
+		}
+		if (bk_junit_write(bk_param_str(&ctx->params, "junit"), "burnkit burnin", cases,
+				   nres, err, sizeof(err))) {
+			pr_fail("%s", err);
+			failed++;
+		} else {
+			bk_out(&ctx->log, " JUnit: %s\n", bk_param_str(&ctx->params, "junit"));
+		}
+	}
 	bk_json_int(&ctx->log.summary, "ran", ran);
 	bk_json_int(&ctx->log.summary, "hardware_errors", faults);
 	bk_json_int(&ctx->log.summary, "failed", failed);

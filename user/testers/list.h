@@ -15,6 +15,7 @@
 	X(activity)	\
 	X(cook)		\
 	X(report)	\
+	X(compare)	\
 	X(watch)	\
 	X(script)	\
 	X(int)		\

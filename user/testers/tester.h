@@ -48,6 +48,8 @@ enum {
 	BK_TF_FILE_ARG = 1u << 3,	/* "burnkit NAME FILE ...": FILE is --file */
 	BK_TF_HOST_ARG = 1u << 4,	/* "burnkit NAME HOST ...": HOST is --host */
 	BK_TF_DRY_CHECKS = 1u << 5,	/* run() checks, then stops on ctx->dry_run */
+	BK_TF_FILES_ARG = 1u << 6,	/* "burnkit NAME F1 F2 ...": each leading word
+					 * not an option is one more --file */
 };
 
 /*

@@ -21,6 +21,7 @@
 #include <unistd.h>
 
 #include "script_line.h"
+#include "suites/junit.h"
 #include "suites/runner.h"
 
 #define SCRIPT_LINES_MAX 256
@@ -33,6 +34,9 @@ static const struct bk_param script_params[] = {
 	{ "example", NULL, BK_PT_FLAG, 0, 0, NULL,
 	  "run the built-in example (Longbottom's 4fpu.sh, scaled down to seconds)",
 	  NULL },
+	{ "junit", NULL, BK_PT_STR, 0, 0, NULL,
+	  "also write a JUnit XML report here: a testcase per line, failures and skips "
+	  "with the reason", NULL },
 	BK_PARAMS_END
 };
 
@@ -207,6 +211,41 @@ static void wait_for(struct bk_ctx *ctx, struct job *jobs, int njobs, struct job
 	}
 }
 
+/* The lines' endings as a JUnit report: a testcase per line. */
+static int junit(struct bk_ctx *ctx, const struct job *jobs, int njobs)
+{
+	static struct bk_junit_case cases[SCRIPT_LINES_MAX];
+	const char *path = bk_param_str(&ctx->params, "junit");
+	char err[512];
+
+	for (int i = 0; i < njobs; i++) {
+		const struct job *j = &jobs[i];
+		struct bk_junit_case *c = &cases[i];
+
+		snprintf(c->name, sizeof(c->name), "line %d: %.140s", j->line->number,
+			 j->line->text);
+		bk_strlcpy(c->classname, "burnkit.script", sizeof(c->classname));
+		c->seconds = j->secs;
+		c->rc = j->rc;
+		if (j->started < 0)
+			snprintf(c->why, sizeof(c->why), "could not start it");
+		else if (j->rc == BK_EXIT_ENV)
+			snprintf(c->why, sizeof(c->why), "%s cannot run here (its message is in "
+				 "the output)", j->line->tester->name);
+		else if (j->rc != BK_EXIT_OK)
+			snprintf(c->why, sizeof(c->why), "%s: %s", j->line->tester->name,
+				 bk_exit_text(j->rc));
+		else
+			c->why[0] = '\0';
+	}
+	if (bk_junit_write(path, "burnkit script", cases, (size_t)njobs, err, sizeof(err))) {
+		pr_fail("%s", err);
+		return -1;
+	}
+	bk_out(&ctx->log, " JUnit: %s\n", path);
+	return 0;
+}
+
 static int run_script(struct bk_ctx *ctx, const struct script_line *lines, int n)
 {
 	static struct job jobs[SCRIPT_LINES_MAX];
@@ -253,6 +292,8 @@ static int run_script(struct bk_ctx *ctx, const struct script_line *lines, int n
 		else if (rc != BK_EXIT_OK && worst == BK_EXIT_OK)
 			worst = rc == BK_EXIT_USAGE ? BK_EXIT_USAGE : BK_EXIT_ENV;
 	}
+	if (bk_param_str(&ctx->params, "junit") && junit(ctx, jobs, njobs))
+		worst = worst == BK_EXIT_OK ? BK_EXIT_ENV : worst;
 	bk_json_int(&ctx->log.summary, "lines_run", njobs);
 	bk_json_int(&ctx->log.summary, "hardware_errors", faults);
 	if (bk_stop_requested())

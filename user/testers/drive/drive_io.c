@@ -387,6 +387,7 @@ int bk_drive_verdict(struct bk_drive_env *e, int rc)
 	bk_json_uint(s, "short_writes", e->counts.short_writes);
 	bk_json_bool(s, "direct_io", e->direct);
 	bk_json_str(s, "page_cache", bk_cache_method());
+	bk_json_str(s, "file_system", e->space.fs[0] ? e->space.fs : NULL);
 	bk_json_uint(s, "run_id", e->run_id);
 	if (e->counts.short_reads || e->counts.short_writes)
 		bk_out(&e->ctx->log, " Short transfers, completed by retrying: %llu reads, "

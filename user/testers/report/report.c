@@ -14,6 +14,7 @@
 #include "record/timeline.h"
 #include "record/timeline_csv.h"
 #include "record/timeline_plot.h"
+#include "report/report_html.h"
 
 static const struct bk_param report_params[] = {
 	{ "file", NULL, BK_PT_STR, 0, 0, NULL,
@@ -22,6 +23,9 @@ static const struct bk_param report_params[] = {
 	  "write the chart here (default: FILE with .jsonl replaced by .svg)", NULL },
 	{ "csv", NULL, BK_PT_STR, 0, 0, NULL,
 	  "also write the timeline as CSV, for spreadsheets", NULL },
+	{ "html", NULL, BK_PT_STR, 0, 0, NULL,
+	  "also write one self-contained page to share: identity, verdict, throttling, "
+	  "drops, the chart", NULL },
 	{ "drop", NULL, BK_PT_REAL, 1, 90, "10",
 	  "a pass more than this many percent below its copy's usual speed is a drop",
 	  NULL },
@@ -37,6 +41,7 @@ static int report_run(struct bk_ctx *ctx)
 {
 	const char *file = bk_param_str(&ctx->params, "file");
 	const char *csv = bk_param_str(&ctx->params, "csv");
+	const char *html = bk_param_str(&ctx->params, "html");
 	struct bk_analysis_params ap;
 	struct bk_analysis a;
 	static struct bk_timeline tl;
@@ -99,6 +104,14 @@ static int report_run(struct bk_ctx *ctx)
 			bk_out(&ctx->log, " CSV:   %s\n", csv);
 		}
 	}
+	if (html && rc == BK_EXIT_OK) {
+		if (bk_report_html(html, file, &tl, &a, svg, err, sizeof(err))) {
+			pr_fail("%s", err);
+			rc = BK_EXIT_ENV;
+		} else {
+			bk_out(&ctx->log, " Page:  %s\n", html);
+		}
+	}
 
 	struct bk_json *sum = &ctx->log.summary;
 
@@ -109,6 +122,7 @@ static int report_run(struct bk_ctx *ctx)
 	bk_analysis_json(&a, sum);
 	bk_json_str(sum, "svg", rc == BK_EXIT_OK ? svg : NULL);
 	bk_json_str(sum, "csv", rc == BK_EXIT_OK ? csv : NULL);
+	bk_json_str(sum, "html", rc == BK_EXIT_OK ? html : NULL);
 	bk_analysis_free(&a);
 	bk_timeline_free(&tl);
 	return rc;
@@ -117,7 +131,7 @@ static int report_run(struct bk_ctx *ctx)
 const struct bk_tester bk_tester_report = {
 	.name = "report",
 	.summary = "Summary and SVG chart of a cook or temp timeline (also a cut-short one)",
-	.help = "burnkit report FILE.jsonl [--svg FILE] [--csv FILE] rebuilds, from the\n"
+	.help = "burnkit report FILE.jsonl [--svg FILE] [--csv FILE] [--html FILE] rebuilds, from the\n"
 		"timeline alone, what cook printed at its end: peak temperature, time to\n"
 		"the first throttle, share of time throttled, performance lost, every\n"
 		"drop with its cause (throttling or interference) and the errors; and\n"
