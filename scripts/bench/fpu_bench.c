@@ -3,18 +3,20 @@
  * fpu_bench: burnkit's FPU kernels against the same formula built by gcc,
  * and against this machine's own bound, for scripts/bench/fpu.sh.
  *
- * In one run, on one thread and on every thread (each thread on its own
- * data, pinned to its own CPU: team.c), at L1, L2 and RAM sizes taken
- * from sysfs, for 2, 8 and 32 operations per word, a cell of contenders
- * taking turns:
- *   - burnkit's kernel (lib/dispatch's table, --isa to cap it);
- *   - asm/ref/fpu.c built with gcc -O3 -march=native and with gcc -O2 for
- *     the baseline ISA (fpu.sh links them with the symbol prefixes
- *     o3native_ and o2base_);
+ * In one run, for each ISA the CPU has (or the one --isa names), on one
+ * thread and on every thread (each thread on its own data, pinned to its
+ * own CPU: team.c), at L1, L2 and RAM sizes taken from sysfs, for 2, 8
+ * and 32 operations per word, a cell of contenders taking turns (the
+ * ISAs' cells of one size, op count and thread count one after another):
+ *   - burnkit's kernel (lib/dispatch's table capped at the ISA);
+ *   - asm/ref/fpu.c built with gcc -O3 -march=native for the ISA and with
+ *     gcc -O2 for the baseline ISA (fpu.sh links them with the symbol
+ *     prefixes o3<isa>_, or o3native_ on other architectures, and o2base_);
  *   - the compute bound: the kernel's FP instruction mix in registers
- *     (peak_<arch>.S) of the ISA that does best on this CPU;
- *   - the memory bound: an in-place read+write of the same words, with and
- *     without prefetch, the better counting.
+ *     (peak_<arch>.S) of the ISA, and the same with the kernel's loads and
+ *     stores (the load/store ports' bound);
+ *   - the memory bound: an in-place read+write of the same words with the
+ *     ISA's vectors, with and without prefetch, the better counting.
  * Before the cells, the core clock and every ISA's mix are surveyed. Each
  * figure is the best of --repeats samples (fewer, two at least, once a
  * contender has run --max-ms in the cell), each at least --min-ms long
@@ -24,8 +26,9 @@
  * are checked after each kernel's first sample and at the end of a cell; a
  * difference is reported and fails the run.
  *
- * Prints one table and the goals; exits 1 only when something fails to
- * run (a wrong result included), 2 on a bad command line.
+ * Prints a table and the goals per ISA (fpu_report.c); exits 1 only when
+ * something fails to run (a wrong result included), 2 on a bad command
+ * line.
  */
 #include <errno.h>
 #include <stdarg.h>
@@ -35,6 +38,7 @@
 #include <time.h>
 
 #include <burnkit/kernels.h>
+#include "cpucache.h"
 #include "dispatch.h"
 #include "fpu_bench.h"
 #include "peak.h"
@@ -42,58 +46,6 @@
 #include "util.h"
 
 const int ops_list[NOPS] = { 2, 8, 32 };
-
-/* ------------------------------------------------------------ implementations */
-
-#define DECLARE_BUILD(prefix)						\
-	bk_fpu32_fn prefix##fpu32_ops2_ref, prefix##fpu32_ops8_ref,	\
-		prefix##fpu32_ops32_ref;				\
-	bk_fpu64_fn prefix##fpu64_ops2_ref, prefix##fpu64_ops8_ref,	\
-		prefix##fpu64_ops32_ref;
-DECLARE_BUILD(o2base_)
-
-
-#define BUILD(prefix, name)						\
-	{ name,								\
-	  { prefix##fpu32_ops2_ref, prefix##fpu32_ops8_ref, prefix##fpu32_ops32_ref }, \
-	  { prefix##fpu64_ops2_ref, prefix##fpu64_ops8_ref, prefix##fpu64_ops32_ref } }
-
-/*
- * gcc -O3 -march=native per ISA (fpu.sh builds them with the -m flags
- * that keep gcc to that ISA): the competitor of burnkit's kernels of the
- * same ISA. Where the architecture has one build, isa is NULL: it is the
- * competitor of every ISA.
- */
-struct native {
-	const char *isa;
-	struct impl impl;
-};
-
-#if defined(__x86_64__)
-DECLARE_BUILD(o3sse2_)
-DECLARE_BUILD(o3avx2_)
-DECLARE_BUILD(o3avx512_)
-static const struct native natives[] = {
-	{ "sse2", BUILD(o3sse2_, "gcc -O3 -march=native -mno-avx") },
-	{ "avx2", BUILD(o3avx2_, "gcc -O3 -march=native -mavx2 -mfma -mno-avx512f") },
-	{ "avx512", BUILD(o3avx512_, "gcc -O3 -march=native") },
-};
-#else
-DECLARE_BUILD(o3native_)
-static const struct native natives[] = {
-	{ NULL, BUILD(o3native_, "gcc -O3 -march=native") },
-};
-#endif
-
-static const struct impl base_impl = BUILD(o2base_, "gcc -O2 (baseline ISA)");
-
-static const struct impl *native_of(const char *isa)
-{
-	for (size_t i = 0; i < BK_ARRAY_SIZE(natives); i++)
-		if (!natives[i].isa || (isa && !strcmp(natives[i].isa, isa)))
-			return &natives[i].impl;
-	return &natives[BK_ARRAY_SIZE(natives) - 1].impl;
-}
 
 /* ------------------------------------------------------------ options */
 
@@ -327,54 +279,18 @@ static void calibrate(struct contender *c, struct buffers *b, int threads,
 
 /* ------------------------------------------------------------ sizes */
 
-/* Size in bytes of the cache at `level` (type Data or Unified) of cpu0;
- * level 0: the last level. 0 if sysfs does not say. */
-static size_t cache_bytes(int level)
-{
-	size_t best = 0;
-	int best_level = 0;
-
-	for (int i = 0; i < 16; i++) {
-		char path[128], buf[64];
-		long long lv;
-
-		snprintf(path, sizeof(path),
-			 "/sys/devices/system/cpu/cpu0/cache/index%d/level", i);
-		if (bk_read_ll(path, &lv))
-			continue;
-		snprintf(path, sizeof(path),
-			 "/sys/devices/system/cpu/cpu0/cache/index%d/type", i);
-		if (bk_read_file(path, buf, sizeof(buf)) < 0 ||
-		    !strncmp(buf, "Instruction", 11))
-			continue;
-		snprintf(path, sizeof(path),
-			 "/sys/devices/system/cpu/cpu0/cache/index%d/size", i);
-		if (bk_read_file(path, buf, sizeof(buf)) < 0)
-			continue;
-		char *end;
-		size_t sz = strtoull(buf, &end, 10);
-
-		if (*end == 'K')
-			sz <<= 10;
-		else if (*end == 'M')
-			sz <<= 20;
-		if ((level && lv == level) || (!level && lv > best_level)) {
-			best = sz;
-			best_level = (int)lv;
-		}
-	}
-	return best;
-}
-
 const char *const size_names[NSIZES] = { "L1", "L2", "RAM" };
 
 /* Words per thread: half of L1d, half of L2, twice the last level cache
  * (at least 64 MiB); multiples of 64 words, so stream's 256-byte steps fit. */
 static void pick_sizes(size_t words[NSIZES], size_t cache[NSIZES])
 {
-	cache[SIZE_L1] = cache_bytes(1);
-	cache[SIZE_L2] = cache_bytes(2);
-	cache[SIZE_RAM] = cache_bytes(0);
+	struct bk_cpu_caches cc = { 0 };
+
+	bk_cpu_caches_read(NULL, &cc);
+	cache[SIZE_L1] = cc.l1d;
+	cache[SIZE_L2] = cc.l2;
+	cache[SIZE_RAM] = bk_cpu_caches_last(&cc);
 	if (!cache[SIZE_L1])
 		cache[SIZE_L1] = 32 << 10;
 	if (!cache[SIZE_L2])
@@ -392,10 +308,8 @@ static void pick_sizes(size_t words[NSIZES], size_t cache[NSIZES])
 
 /* ------------------------------------------------------------ cells */
 
-static const char *const isa_names[] = { "sse2", "avx2", "avx512" };
-#define NISAS BK_ARRAY_SIZE(isa_names)
-static struct isa_run runs[NISAS];
-static int nruns;
+struct isa_run runs[MAX_RUNS];
+int nruns;
 static int wrong_results;
 
 int size_on(int size)
@@ -525,74 +439,6 @@ static int parse_args(int argc, char **argv)
 		}
 	}
 	return opt.repeats && opt.min_seconds > 0 ? 0 : -1;
-}
-
-static const char *order_name(enum bk_order o)
-{
-	return o == BK_ORDER_FUSED ? "fused" : "exact";
-}
-
-/* burnkit's kernels from the dispatch table capped at run->isa (the best
- * the CPU has when NULL). */
-static int pick_burnkit(struct isa_run *run)
-{
-	struct bk_kernel_table t;
-	char err[256];
-	struct impl *bk = &run->burnkit;
-
-	if (bk_dispatch_init(&t, run->isa ? run->isa : opt.isa, err, sizeof(err))) {
-		fprintf(stderr, "fpu_bench: %s\n", err);
-		return -1;
-	}
-	bk->name = "burnkit";
-	bk->f32[0] = t.fpu32_ops2;
-	bk->f32[1] = t.fpu32_ops8;
-	bk->f32[2] = t.fpu32_ops32;
-	bk->f64[0] = t.fpu64_ops2;
-	bk->f64[1] = t.fpu64_ops8;
-	bk->f64[2] = t.fpu64_ops32;
-	if (opt.fp64)
-		snprintf(run->kernels, sizeof(run->kernels),
-			 "2 ops %s (%s), 8 ops %s (%s), 32 ops %s (%s)",
-			 t.fpu64_ops2_isa, order_name(t.fpu64_ops2_order),
-			 t.fpu64_ops8_isa, order_name(t.fpu64_ops8_order),
-			 t.fpu64_ops32_isa, order_name(t.fpu64_ops32_order));
-	else
-		snprintf(run->kernels, sizeof(run->kernels),
-			 "2 ops %s (%s), 8 ops %s (%s), 32 ops %s (%s)",
-			 t.fpu32_ops2_isa, order_name(t.fpu32_ops2_order),
-			 t.fpu32_ops8_isa, order_name(t.fpu32_ops8_order),
-			 t.fpu32_ops32_isa, order_name(t.fpu32_ops32_order));
-	run->native = native_of(run->isa ? run->isa : t.top_isa);
-	return 0;
-}
-
-/*
- * The ISAs to measure: every one this CPU has that has mix loops, or the
- * one --isa names; on an architecture without mix loops, the dispatch
- * table's best, without a compute bound.
- */
-static int pick_runs(void)
-{
-	for (size_t k = 0; k < NISAS; k++) {
-		const struct bk_isa *isa = bk_isa_find(isa_names[k]);
-
-		if (!isa || !bk_isa_supported(isa, bk_cpu_features()) ||
-		    !peak_vector_bytes(isa_names[k]) ||
-		    (*opt.isa && strcmp(opt.isa, isa_names[k])))
-			continue;
-		runs[nruns++].isa = isa_names[k];
-	}
-	if (!nruns)
-		runs[nruns++].isa = NULL;
-	for (int r = 0; r < nruns; r++) {
-		if (pick_burnkit(&runs[r]))
-			return -1;
-		printf("%s: burnkit kernels %s; against %s\n",
-		       runs[r].isa ? runs[r].isa : "this CPU", runs[r].kernels,
-		       runs[r].native->name);
-	}
-	return 0;
 }
 
 /*

@@ -59,6 +59,16 @@ struct isa_run {
 	struct cell cells[NSIZES][NOPS][2];	/* [size][op][threads: one, all] */
 };
 
+/* The ISAs measured (fpu_impls.c fills them). */
+#define MAX_RUNS 3
+extern struct isa_run runs[MAX_RUNS];
+extern int nruns;
+extern const struct impl base_impl;	/* gcc -O2, baseline ISA */
+
+/* Fill runs[]: every ISA this CPU has with mix loops, or opt.isa alone;
+ * prints which kernels and competitor each got. 0, or -1 (printed). */
+int pick_runs(void);
+
 /* fpu_report.c: the table of one ISA, and its goals (the gcc -O2 goal
  * only for the best ISA, `top`). */
 void print_table(const struct isa_run *run, int nthreads, const size_t words[NSIZES]);

@@ -37,7 +37,7 @@
  *
  * Mix with memory: peak_<isa>_ops<k>_mem runs the same FP instructions
  * with the kernel's memory traffic: per vector one load and one store
- * (to a 64-byte aligned slot of the stack, so L1) and, where the kernel
+ * (to 16 rotating 64-byte slots of the stack, so L1) and, where the kernel
  * takes its factors from its stack frame (ops32 of SSE2: 11 per vector,
  * of AVX2: 10), that many of the multiplies and FMAs with a memory
  * operand. Lower than the plain mix, it shows that the load and store
@@ -52,9 +52,13 @@
  */
 
 #define CLOCK_CHAIN 200
-/* The stack slots of the memory mixes: x at slot 0, factors at 1-11. */
+/*
+ * The stack slots of the memory mixes: factors at 1-11, and the words of
+ * vector v at slot 16 + v % 16, loaded then stored, as the kernel walks x
+ * (a load never waits on a store still in flight).
+ */
 #define MEM_SLOT(k) (64 * (k))(%rsp)
-#define MEM_FRAME (12 * 64)
+#define MEM_FRAME (32 * 64)
 #define MIX_REPEAT_OPS2 64
 #define MIX_REPEAT_OPS8 24
 #define MIX_REPEAT_OPS32 8
@@ -135,10 +139,11 @@ peak_clock_chain:
 	.endif
 	n_fma = n_fma + 1
 .elseif \k == 3
-	mem2	vmovups, \R, 0, 12
+	mem2	vmovups, \R, %(16 + n_vec - (n_vec / 16) * 16), 12
 	n_memop = 0
 .else
-	st2	vmovups, \R, 13, 0
+	st2	vmovups, \R, 13, %(16 + n_vec - (n_vec / 16) * 16)
+	n_vec = n_vec + 1
 .endif
 .if \k < 3
 	n_ins = n_ins + 1
@@ -157,10 +162,11 @@ peak_clock_chain:
 	ins2	mulps, 15, %(n_ins - (n_ins / 14) * 14)
 	.endif
 .elseif \k == 3
-	mem2	movaps, xmm, 0, %(n_ins - (n_ins / 14) * 14)
+	mem2	movaps, xmm, %(16 + n_vec - (n_vec / 16) * 16), %(n_ins - (n_ins / 14) * 14)
 	n_memop = 0
 .else
-	st2	movaps, xmm, %(n_ins - (n_ins / 14) * 14), 0
+	st2	movaps, xmm, %(n_ins - (n_ins / 14) * 14), %(16 + n_vec - (n_vec / 16) * 16)
+	n_vec = n_vec + 1
 .endif
 .if \k < 3
 	n_ins = n_ins + 1
@@ -215,6 +221,7 @@ peak_clock_chain:
 	n_mul = 0
 	n_fma = 0
 	n_memop = 0
+	n_vec = 0
 	n_mem = \mem
 	.p2align 5
 1:	.rept	\repeat
