@@ -36,9 +36,10 @@
 #            Sapphire Rapids: 128/256-bit adds on ports 1 and 5, multiplies
 #            and FMAs on ports 0 and 1, so at most 3 per cycle for a mix;
 #            512-bit on ports 0 and 5, 2 per cycle. Skylake-SP: 2 per cycle.
-#            AMD Zen 4: 2 add and 2 multiply/FMA pipes of 256 bits, 4 per
-#            cycle for a balanced mix, 512-bit operations take two slots.
-#   stream   an in-place read+write of the same array with the widest
+#            AMD Zen 2-4: 2 add and 2 multiply/FMA pipes of 256 bits, 4 per
+#            cycle for a balanced mix (Zen 4: 512-bit operations take two
+#            slots).
+#   stream   an in-place read+write of the same array with the ISA's
 #            vectors (the 2-op kernel's traffic without its arithmetic),
 #            plain and with each line prefetched one page ahead as the
 #            kernels do, the better of the two, measured at the same size
@@ -58,9 +59,10 @@
 # do). Samples count each thread's CPU time, so that other processes on a
 # shared machine do not count (--wall: the wall clock, better on a quiet
 # machine, since all-thread RAM figures need the threads to overlap).
-# Goals are printed as met or MISSED; the script exits non-zero only when
-# something fails to build or run (including a kernel that leaves words
-# unequal).
+# Goals are printed per ISA as met or missed (scripts/bench/fpu_report.c
+# lists them); the script exits non-zero only when something fails to
+# build or run (including a kernel that leaves words unequal). On a shared
+# machine, run it several times and compare the rounds.
 #
 # Usage: scripts/bench/fpu.sh [--fp64] [--isa NAME] [--threads N]
 #                             [--size L1|L2|RAM]... [--wall]
