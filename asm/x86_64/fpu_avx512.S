@@ -50,9 +50,9 @@
  * (ops8: 8) must be in flight, the four of a block and the next block's,
  * about 140 instructions, within the reorder buffers (Ice Lake 352,
  * Sapphire Rapids 512, Zen 4 320). With 32 registers every constant stays
- * in one, so the loads are one per vector. ops2 needs both 512-bit load
- * ports, the store port and both FP ports every cycle at L1 size (2
- * cycles per block of 4 vectors).
+ * in one, so the loads are one per vector. ops2 is bound by the stores at
+ * L1 size: one 64-byte store a cycle, with 2 FP instructions per vector
+ * on 2 ports: 1 cycle per vector, 4 per block.
  *
  * Operation order: FUSED. ops2 is exact: (x + a) * K2, rounded twice.
  * ops8 and ops32 compute every x + c exactly as the reference, the first
