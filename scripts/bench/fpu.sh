@@ -127,7 +127,7 @@ if [ -f "scripts/bench/peak_$arch.S" ]; then
 	peak_asm=("$OUT/peak_$arch.o")
 fi
 $CC "${BK_CFLAGS[@]}" "${CPPFLAGS[@]}" -O2 -g -ffp-contract=off \
-	asm/ref/fpu.c asm/ref/int.c user/lib/dispatch.c user/lib/util.c user/lib/cpucache.c \
+	asm/ref/fpu.c asm/ref/int.c user/lib/dispatch.c user/lib/util.c \
 	scripts/bench/peak.c scripts/bench/team.c scripts/bench/fpu_bench.c \
 	scripts/bench/fpu_report.c scripts/bench/fpu_impls.c \
 	"${objs[@]}" "${peak_asm[@]}" "${native_objs[@]}" "$OUT/fpu_ref_o2base.o" \

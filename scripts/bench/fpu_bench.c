@@ -38,7 +38,6 @@
 #include <time.h>
 
 #include <burnkit/kernels.h>
-#include "cpucache.h"
 #include "dispatch.h"
 #include "fpu_bench.h"
 #include "peak.h"
@@ -279,18 +278,54 @@ static void calibrate(struct contender *c, struct buffers *b, int threads,
 
 /* ------------------------------------------------------------ sizes */
 
+/* Size in bytes of the cache at `level` (type Data or Unified) of cpu0;
+ * level 0: the last level. 0 if sysfs does not say. */
+static size_t cache_bytes(int level)
+{
+	size_t best = 0;
+	int best_level = 0;
+
+	for (int i = 0; i < 16; i++) {
+		char path[128], buf[64];
+		long long lv;
+
+		snprintf(path, sizeof(path),
+			 "/sys/devices/system/cpu/cpu0/cache/index%d/level", i);
+		if (bk_read_ll(path, &lv))
+			continue;
+		snprintf(path, sizeof(path),
+			 "/sys/devices/system/cpu/cpu0/cache/index%d/type", i);
+		if (bk_read_file(path, buf, sizeof(buf)) < 0 ||
+		    !strncmp(buf, "Instruction", 11))
+			continue;
+		snprintf(path, sizeof(path),
+			 "/sys/devices/system/cpu/cpu0/cache/index%d/size", i);
+		if (bk_read_file(path, buf, sizeof(buf)) < 0)
+			continue;
+		char *end;
+		size_t sz = strtoull(buf, &end, 10);
+
+		if (*end == 'K')
+			sz <<= 10;
+		else if (*end == 'M')
+			sz <<= 20;
+		if ((level && lv == level) || (!level && lv > best_level)) {
+			best = sz;
+			best_level = (int)lv;
+		}
+	}
+	return best;
+}
+
 const char *const size_names[NSIZES] = { "L1", "L2", "RAM" };
 
 /* Words per thread: half of L1d, half of L2, twice the last level cache
  * (at least 64 MiB); multiples of 64 words, so stream's 256-byte steps fit. */
 static void pick_sizes(size_t words[NSIZES], size_t cache[NSIZES])
 {
-	struct bk_cpu_caches cc = { 0 };
-
-	bk_cpu_caches_read(NULL, &cc);
-	cache[SIZE_L1] = cc.l1d;
-	cache[SIZE_L2] = cc.l2;
-	cache[SIZE_RAM] = bk_cpu_caches_last(&cc);
+	cache[SIZE_L1] = cache_bytes(1);
+	cache[SIZE_L2] = cache_bytes(2);
+	cache[SIZE_RAM] = cache_bytes(0);
 	if (!cache[SIZE_L1])
 		cache[SIZE_L1] = 32 << 10;
 	if (!cache[SIZE_L2])
