@@ -61,15 +61,16 @@
 # machine, since all-thread RAM figures need the threads to overlap).
 # Goals are printed per ISA as met or missed (scripts/bench/fpu_report.c
 # lists them); the script exits non-zero only when something fails to
-# build or run (including a kernel that leaves words unequal). On a shared
-# machine, run it several times and compare the rounds.
+# build or run (including a kernel that leaves words unequal).
 #
 # Usage: scripts/bench/fpu.sh [--fp64] [--isa NAME] [--threads N]
 #                             [--size L1|L2|RAM]... [--wall]
 #        (from anywhere; options go to fpu_bench: --fp64 double precision,
 #        --isa measures only that ISA, --size only those sizes)
 # Environment: CC (gcc), REPEATS (5), MIN_MS (30), MAX_MS (1000: per contender
-# and cell, after which it stops repeating).
+# and cell, after which it stops repeating), ROUNDS (3: every cell measured
+# that many times, the rounds one after another; the tables give medians,
+# and a ratio whose rounds spread by more than 10 % is marked unstable).
 
 set -eu
 cd "$(dirname "$0")/../.."
@@ -78,6 +79,7 @@ CC=${CC:-gcc}
 REPEATS=${REPEATS:-5}
 MIN_MS=${MIN_MS:-30}
 MAX_MS=${MAX_MS:-1000}
+ROUNDS=${ROUNDS:-3}
 OUT=build/bench
 mkdir -p "$OUT/asm"
 
@@ -135,4 +137,5 @@ $CC "${BK_CFLAGS[@]}" "${CPPFLAGS[@]}" -O2 -g -ffp-contract=off \
 
 # ---------------------------------------------------------------- run
 echo "burnkit fpu benchmark, $arch, $(grep -m1 'model name' /proc/cpuinfo 2>/dev/null | sed 's/.*: //')"
-exec "$OUT/fpu_bench" --repeats "$REPEATS" --min-ms "$MIN_MS" --max-ms "$MAX_MS" "$@"
+exec "$OUT/fpu_bench" --repeats "$REPEATS" --min-ms "$MIN_MS" --max-ms "$MAX_MS" \
+	--rounds "$ROUNDS" "$@"

@@ -48,7 +48,7 @@ const int ops_list[NOPS] = { 2, 8, 32 };
 
 /* ------------------------------------------------------------ options */
 
-struct bench_opts opt = { 0, "", 5, 0.03, 0, 0, 1.0, 0 };
+struct bench_opts opt = { 0, "", 5, 0.03, 0, 0, 1.0, 0, 1 };
 
 static size_t esz(void)
 {
@@ -384,10 +384,10 @@ static void check_words(const struct contender *c, struct buffers *b, int thread
  * kernel's first sample (so that a kernel breaking the contract is named)
  * and at the end of the cell.
  */
-static void measure_cell(struct isa_run *run, int s, int op, int ti, int threads,
-			 struct buffers *b)
+static void measure_cell(struct isa_run *run, unsigned round, int s, int op, int ti,
+			 int threads, struct buffers *b)
 {
-	struct cell *cell = &run->cells[s][op][ti];
+	struct cell *cell = &run->rounds[round][s][op][ti];
 	enum timebase tb = timebase_of(s);
 	const char *isa = run->isa;
 	struct contender c[NCONTENDERS] = {
@@ -433,7 +433,7 @@ static void usage(void)
 {
 	fprintf(stderr,
 		"usage: fpu_bench [--fp64] [--isa NAME] [--repeats N] [--min-ms MS] [--max-ms MS]\n"
-		"                 [--threads N] [--size L1|L2|RAM]... [--wall]\n");
+		"                 [--threads N] [--size L1|L2|RAM]... [--wall] [--rounds N]\n");
 }
 
 static int parse_args(int argc, char **argv)
@@ -447,6 +447,9 @@ static int parse_args(int argc, char **argv)
 			opt.wall = 1;
 		} else if (!strcmp(a, "--isa") && v) {
 			opt.isa = v;
+			i++;
+		} else if (!strcmp(a, "--rounds") && v) {
+			opt.rounds = (unsigned)strtoul(v, NULL, 10);
 			i++;
 		} else if (!strcmp(a, "--repeats") && v) {
 			opt.repeats = (unsigned)strtoul(v, NULL, 10);
@@ -473,7 +476,8 @@ static int parse_args(int argc, char **argv)
 			return -1;
 		}
 	}
-	return opt.repeats && opt.min_seconds > 0 ? 0 : -1;
+	return opt.repeats && opt.min_seconds > 0 && opt.rounds >= 1 &&
+	       opt.rounds <= MAX_ROUNDS ? 0 : -1;
 }
 
 /*
@@ -548,37 +552,41 @@ int main(int argc, char **argv)
 	       words[SIZE_L1], cache[SIZE_L1] >> 10, words[SIZE_L2], cache[SIZE_L2] >> 10,
 	       words[SIZE_RAM], cache[SIZE_RAM] >> 10);
 	printf("samples: best of %u (of 2 once a contender has run %.0f ms in a cell), "
-	       "each >= %.0f ms, contenders taking turns; timed in %s\n",
-	       opt.repeats, opt.max_seconds * 1e3, opt.min_seconds * 1e3,
-	       opt.wall ? "wall time" : "thread CPU time");
+	       "each >= %.0f ms, contenders taking turns; timed in %s; %u round%s of "
+	       "every cell\n", opt.repeats, opt.max_seconds * 1e3, opt.min_seconds * 1e3,
+	       opt.wall ? "wall time" : "thread CPU time", opt.rounds,
+	       opt.rounds == 1 ? "" : "s");
 	survey_peaks();
 
-	for (int s = 0; s < NSIZES; s++) {
-		struct buffers b = { .words = words[s] };
-		uint64_t t0 = bk_now_ns();
+	for (unsigned round = 0; round < opt.rounds; round++)
+		for (int s = 0; s < NSIZES; s++) {
+			struct buffers b = { .words = words[s] };
+			uint64_t t0 = bk_now_ns();
 
-		if (!size_on(s))
-			continue;
-		int missing = 0;
-
-		team_run(nthreads, job_alloc, &b);
-		for (int t = 0; t < nthreads; t++)
-			missing += !b.x[t];
-		if (missing) {
-			fprintf(stderr, "fpu_bench: out of memory for %d x %zu words\n",
-				nthreads, words[s]);
-			return 1;
-		}
-		for (int ti = 0; ti < 2; ti++) {
-			if (ti && nthreads == 1)
+			if (!size_on(s))
 				continue;
-			for (int op = 0; op < NOPS; op++)
-				for (int r = 0; r < nruns; r++)
-					measure_cell(&runs[r], s, op, ti, ti ? nthreads : 1, &b);
+			int missing = 0;
+
+			team_run(nthreads, job_alloc, &b);
+			for (int t = 0; t < nthreads; t++)
+				missing += !b.x[t];
+			if (missing) {
+				fprintf(stderr, "fpu_bench: out of memory for %d x %zu words\n",
+					nthreads, words[s]);
+				return 1;
+			}
+			for (int ti = 0; ti < 2; ti++) {
+				if (ti && nthreads == 1)
+					continue;
+				for (int op = 0; op < NOPS; op++)
+					for (int r = 0; r < nruns; r++)
+						measure_cell(&runs[r], round, s, op, ti,
+							     ti ? nthreads : 1, &b);
+			}
+			team_run(nthreads, job_free, &b);
+			printf("round %u of %u: measured %s in %.0f s\n", round + 1, opt.rounds,
+			       size_names[s], (double)(bk_now_ns() - t0) / 1e9);
 		}
-		team_run(nthreads, job_free, &b);
-		printf("measured %s in %.0f s\n", size_names[s], (double)(bk_now_ns() - t0) / 1e9);
-	}
 	team_stop();
 
 	for (int r = 0; r < nruns; r++)

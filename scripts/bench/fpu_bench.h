@@ -26,6 +26,7 @@ struct bench_opts {
 	unsigned sizes;		/* bit per size to measure; 0: all */
 	double max_seconds;	/* per contender and cell, then stop repeating */
 	int wall;		/* time by the wall clock, not thread CPU time */
+	unsigned rounds;	/* every cell measured this many times, in turn */
 };
 extern struct bench_opts opt;
 
@@ -38,6 +39,8 @@ struct impl {
 };
 
 enum { C_BURNKIT, C_NATIVE, C_BASE, C_MIX, C_MIXMEM, C_STREAM, C_STREAM_PF, NCONTENDERS };
+
+#define MAX_ROUNDS 9
 
 struct cell {
 	double rate[NCONTENDERS];	/* MFLOPS; MB/s for the streams */
@@ -56,7 +59,8 @@ struct isa_run {
 	struct impl burnkit;
 	const struct impl *native;
 	char kernels[160];		/* which kernel each op count got */
-	struct cell cells[NSIZES][NOPS][2];	/* [size][op][threads: one, all] */
+	/* [round][size][op][threads: one, all] */
+	struct cell rounds[MAX_ROUNDS][NSIZES][NOPS][2];
 };
 
 /* The ISAs measured (fpu_impls.c fills them). */
@@ -69,8 +73,9 @@ extern const struct impl base_impl;	/* gcc -O2, baseline ISA */
  * prints which kernels and competitor each got. 0, or -1 (printed). */
 int pick_runs(void);
 
-/* fpu_report.c: the table of one ISA, and its goals (the gcc -O2 goal
- * only for the best ISA, `top`). */
+/* fpu_report.c: the table of one ISA (medians of the rounds, and the
+ * spread of the ratios), and its goals (the gcc -O2 goal only for the
+ * best ISA, `top`). */
 void print_table(const struct isa_run *run, int nthreads, const size_t words[NSIZES]);
 void print_goals(const struct isa_run *run, int nthreads, int top);
 
