@@ -592,7 +592,7 @@ int main(int argc, char **argv)
 	for (int r = 0; r < nruns; r++)
 		print_table(&runs[r], nthreads, words);
 	for (int r = 0; r < nruns; r++)
-		print_goals(&runs[r], nthreads, r == nruns - 1);
+		print_goals(&runs[r], nthreads, r == nruns - 1 && !*opt.isa);
 	if (wrong_results) {
 		fprintf(stderr, "fpu_bench: %d samples left words that differ\n", wrong_results);
 		return 1;

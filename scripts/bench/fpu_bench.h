@@ -75,7 +75,7 @@ int pick_runs(void);
 
 /* fpu_report.c: the table of one ISA (medians of the rounds, and the
  * spread of the ratios), and its goals (the gcc -O2 goal only for the
- * best ISA, `top`). */
+ * best ISA, `top`: the last measured without --isa). */
 void print_table(const struct isa_run *run, int nthreads, const size_t words[NSIZES]);
 void print_goals(const struct isa_run *run, int nthreads, int top);
 
