@@ -19,49 +19,85 @@
  * a lane mask taken from a sliding window over lane_masks (the window for
  * k bytes starts k bytes before its end), so they touch no word outside x
  * and any n and alignment take the same path. The constants are broadcast
- * once per call. A vector's terms form one dependency chain (10 fused
- * multiply-adds of 4 cycles in ops32), so a block interleaves its vectors
- * term by term and the out-of-order core overlaps consecutive blocks. One
- * temporary register serves every x + c of a block: renaming makes its uses
- * independent. At RAM size the hardware prefetchers stop at every 4 KiB
- * page, so each block also prefetches (prefetcht0) its lines one page
- * ahead, as fpu_avx512.S does, and for the same reasons ops2 only one line
- * per block (the measurements are there). Prefetches past the end of x are
- * harmless (they never fault).
+ * once per call. One temporary register serves every x + c of a block:
+ * renaming makes its uses independent. At RAM size the hardware
+ * prefetchers stop at every 4 KiB page, so each block also prefetches
+ * (prefetcht0) its lines one page ahead, as fpu_avx512.S does: every line
+ * in ops2 and ops8, one per block (one line) in ops32. Measured on a
+ * Sapphire Rapids core, one thread, ops2 prefetching every line against
+ * one line in two: 3-6 % faster at 256 MiB (95 % of the in-place stream
+ * with prefetch), 2 % at 1 MiB, 5 % slower at L1 size. Prefetches past
+ * the end of x are harmless (they never fault).
  *
- * ops32 needs 22 constants and 16 registers hold 5 data registers at
- * least: the 11 addends (a, c, e, ...) stay in registers, the 11 factors
- * (b, d, f, ...) are broadcast once to a 32-byte aligned stack frame and
- * each fused multiply-add takes its factor as a memory operand (one fused
- * uop; about 1.6 loads per cycle at full speed, within the 2-3 load ports
- * of current cores). Blocks are two vectors there, four in ops8 and ops2.
+ * Schedule. Cores named (256-bit vectors; per cycle; latencies in cycles):
+ *   Skylake, Ice Lake   FMA/mul/add on ports 0 and 1: 2; FMA 4, add 4;
+ *                       2 loads
+ *   Golden Cove         FMA/mul on ports 0 and 1, add on 1 and 5: 3 for a
+ *   (Sapphire Rapids)   mix of both; FMA 4, add 2-3; 3 loads
+ *   Zen 2, Zen 3        FMA/mul on 2 pipes, add on 2 others: 4 for an even
+ *                       mix; FMA 5 (Zen 2) or 4 (Zen 3), add 3; 2 loads
+ * ops2 and ops8 keep every constant in a register; a vector's chain is
+ * short (ops8: add, mul, 2 fma: 15-19 cycles from its load), so blocks of
+ * four vectors interleaved term by term, and the overlap of consecutive
+ * blocks, fill the pipes: ops8 is designed for 6 FP instructions per
+ * vector, 3.0 cycles on Skylake, 2.0 on Golden Cove, 1.5 on Zen 3, which
+ * needs 5-12 vectors (1.5-3 blocks, 60-110 instructions) in flight.
+ *
+ * ops32 needs 22 constants, and 16 registers: the 11 addends (a, c, e, ...)
+ * stay in registers, the 11 factors (b, d, f, ...) are broadcast once to a
+ * 32-byte aligned stack frame and the mul or fma of each term takes its
+ * factor as a memory operand (one fused uop), except y, which the block
+ * loop keeps in ymm1 (the lane mask's register outside the loop). That
+ * leaves 4 registers for the data, one vector's worth: x, two sums and
+ * x + c. Summed left to right as the reference does, a vector is one chain
+ * of 10 dependent fmas after its add and mul: 47 cycles on Zen 3 and
+ * Golden Cove, 55 on Zen 2, plus the load, against 5.5 (Zen 3) to 7.3
+ * (Golden Cove) cycles of FP issue per vector: 8-10 vectors, 210-260
+ * instructions, would have to be in flight, which the schedulers of these
+ * cores do not hold (Zen 3 reached 61 % of its FP issue rate with it,
+ * Sapphire Rapids 82-85 %). So ops32 sums the even terms and the odd terms
+ * apart, two chains side by side (kernels.h, SPLIT): E of 5 fmas after its
+ * add and mul, O of 4, then x = E - O. The chain is 29-33 cycles (Zen 3,
+ * Golden Cove) and a vector is 23 FP instructions (12 add/sub, 2 mul, 9
+ * fma) and 11 loads (x and 10 factors): designed for 11.5 cycles per vector on
+ * Skylake (FP ports), 7.7 on Golden Cove (FP ports; 1.4 loads per cycle),
+ * 6.0 on Zen 3 (its two add pipes; 1.8 loads per cycle of its 2), so 4-6
+ * vectors, 110-160 instructions, in flight. The vectors of a block (two,
+ * one 64-byte line) run one after the other in the same registers: the
+ * out-of-order core overlaps them.
  *
  * Operation order: FUSED. ops2 is exact: (x + a) * K2, rounded twice.
- * ops8 and ops32 compute every x + c exactly as the reference, the first
- * product (x + a) * b rounded as the reference, and then fuse each further
+ * ops8 computes every x + c exactly as the reference, the first product
+ * (x + a) * b rounded as the reference, and then fuses each further
  * product into the running sum, left to right:
- *     r = (x + a) * b;  r = r - (x + c) * d;  r = r + (x + e) * f;  ...
+ *     r = (x + a) * b;  r = r - (x + c) * d;  r = r + (x + e) * f
  * where each `r = r -/+ u * k` is one vfnmadd231/vfmadd231 (one rounding
- * instead of two). So ops8 fuses terms 2 and 3, ops32 terms 2 to 11.
+ * instead of two). ops32 rounds every x + c as the reference, and sums in
+ * two chains (kernels.h, SPLIT; its error bound is there):
+ *     E = (x + a) * b;  E = E + (x + e) * f;  ...  E = E + (x + w) * y
+ *     O = (x + c) * d;  O = O + (x + g) * h;  ...  O = O + (x + u) * v
+ *     x = E - O
+ * each further term one vfmadd231.
  *
  * Instruction counts of the loop bodies, by class as the `Loop body` lines
  * state them (a block is 4 vectors in ops2 and ops8, 2 in ops32; a vector
  * holds 8 fpu32 or 4 fpu64 words):
  *
  *     kernel   per vector                    per block  fpu32/word  fpu64/word
- *     ops2     load 1, add 1, mul 1, store 1     20        0.63        1.25
+ *     ops2     load 1, add 1, mul 1, store 1     21        0.66        1.31
  *     ops8     load 1, add 3, mul 1, fma 2,      37        1.16        2.31
  *              store 1
- *     ops32    load 1, add 11, mul 1, fma 10,    52        3.25        6.50
- *              store 1
+ *     ops32    load 1, add 11, mul 2, fma 9,     54        3.38        6.75
+ *              sub 1, store 1
  *
- * plus, per block, prefetches (2 in ops8, one per 64-byte line; 1 in ops2
- * and ops32) and 3 for the loop control (add, cmp, jne). In ops32 the mul and
- * the 10 fma of each vector take their factor from the stack as a memory
- * operand; they count as mul and fma, not as loads. Classes by mnemonic:
- * vmovups/vmovupd from memory is a load, to memory a store; vaddps/vaddpd
- * and the pointer's add are add; vmulps/vmulpd mul; vfmadd231/vfnmadd231
- * fma; cmp; jcc branch; anything else (prefetcht0) other.
+ * plus, per block, prefetches (2 in ops2 and ops8, one per 64-byte line;
+ * 1 in ops32) and 3 for the loop control (add, cmp, jne). In ops32 the 2
+ * muls and 8 of the 9 fmas of each vector take their factor from the
+ * stack as a memory operand; they count as mul and fma, not as loads.
+ * Classes by mnemonic: vmovups/vmovupd from memory is a load, to memory a
+ * store; vaddps/vaddpd and the pointer's add are add; vsubps/vsubpd sub;
+ * vmulps/vmulpd mul; vfmadd231/vfnmadd231 fma; cmp; jcc branch; anything
+ * else (prefetcht0) other.
  */
 
 #include "asmdefs.h"
@@ -182,7 +218,8 @@ lane_masks:
 .endm
 
 .macro ops2_block p
-	prefetcht0 PREFETCH_BYTES(cur)	// one line in two, as fpu_avx512.S
+	prefetcht0 PREFETCH_BYTES+0*LINE_BYTES(cur)	// every line: see the strategy
+	prefetcht0 PREFETCH_BYTES+1*LINE_BYTES(cur)
 	vmovu\p	0*VEC_BYTES(cur), %ymm0
 	vmovu\p	1*VEC_BYTES(cur), %ymm1
 	vmovu\p	2*VEC_BYTES(cur), %ymm2
@@ -272,11 +309,17 @@ lane_masks:
 /* ---------------------------------------------------------------- ops32 */
 
 /*
- * Blocks of two vectors: x in ymm0 and ymm1, results in ymm2 and ymm3,
- * x + c in ymm4. Addends a, c, ..., w in ymm5-15; factors b, d, ..., y in
- * 32-byte slots of the stack frame, as memory operands.
+ * One vector at a time: x in ymm0, the even-term sum E in ymm4, the
+ * odd-term sum O in ymm2, x + c in ymm3 (ymm1 holds the lane mask of a masked vector). Addends a, c, ...,
+ * w in ymm5-15; factors b, d, ..., y in 32-byte slots of the stack frame,
+ * as memory operands. A block is two vectors in the same registers, one
+ * after the other: renaming makes them independent, and the out-of-order
+ * core overlaps consecutive vectors (see the schedule above).
  */
-#define tmp32	%ymm4
+#define xv32	%ymm0
+#define sume	%ymm4
+#define sumo	%ymm2
+#define tmp32	%ymm3
 #define ka32	%ymm5
 #define kc32	%ymm6
 #define ke32	%ymm7
@@ -299,47 +342,43 @@ lane_masks:
 #define kt32	8*VEC_BYTES(%rsp)
 #define kv32	9*VEC_BYTES(%rsp)
 #define ky32	10*VEC_BYTES(%rsp)
+#define kyreg	%ymm1		/* y in the block loop (the lane mask outside it) */
 #define FRAME_BYTES (11 * VEC_BYTES)
 
-.macro ops32_vec p, masked
-	load_vec \p, \masked, %ymm0
-	first_term \p, %ymm0, %ymm2, tmp32, ka32, kb32
-	next_term \p, vfnmadd231, %ymm0, %ymm2, tmp32, kc32, kd32
-	next_term \p, vfmadd231, %ymm0, %ymm2, tmp32, ke32, kf32
-	next_term \p, vfnmadd231, %ymm0, %ymm2, tmp32, kg32, kh32
-	next_term \p, vfmadd231, %ymm0, %ymm2, tmp32, kj32, kk32
-	next_term \p, vfnmadd231, %ymm0, %ymm2, tmp32, kl32, km32
-	next_term \p, vfmadd231, %ymm0, %ymm2, tmp32, ko32, kp32
-	next_term \p, vfnmadd231, %ymm0, %ymm2, tmp32, kq32, kr32
-	next_term \p, vfmadd231, %ymm0, %ymm2, tmp32, ks32, kt32
-	next_term \p, vfnmadd231, %ymm0, %ymm2, tmp32, ku32, kv32
-	next_term \p, vfmadd231, %ymm0, %ymm2, tmp32, kw32, ky32
-	store_vec \p, \masked, %ymm2
+/*
+ * The 11 terms of the vector in xv32, E and O alternating so that the two
+ * chains advance side by side, then x = E - O. Every further term of a
+ * chain is one vfmadd231: r = r + (x + c) * d, one rounding.
+ */
+.macro ops32_terms p, y
+	first_term \p, xv32, sume, tmp32, ka32, kb32
+	first_term \p, xv32, sumo, tmp32, kc32, kd32
+	next_term \p, vfmadd231, xv32, sume, tmp32, ke32, kf32
+	next_term \p, vfmadd231, xv32, sumo, tmp32, kg32, kh32
+	next_term \p, vfmadd231, xv32, sume, tmp32, kj32, kk32
+	next_term \p, vfmadd231, xv32, sumo, tmp32, kl32, km32
+	next_term \p, vfmadd231, xv32, sume, tmp32, ko32, kp32
+	next_term \p, vfmadd231, xv32, sumo, tmp32, kq32, kr32
+	next_term \p, vfmadd231, xv32, sume, tmp32, ks32, kt32
+	next_term \p, vfmadd231, xv32, sumo, tmp32, ku32, kv32
+	next_term \p, vfmadd231, xv32, sume, tmp32, kw32, \y
+	vsub\p	sumo, sume, sume
 .endm
 
-.macro ops32_term2 p, fma, c, d
-	next_term \p, \fma, %ymm0, %ymm2, tmp32, \c, \d
-	next_term \p, \fma, %ymm1, %ymm3, tmp32, \c, \d
+.macro ops32_vec p, masked
+	load_vec \p, \masked, xv32
+	ops32_terms \p, ky32
+	store_vec \p, \masked, sume
 .endm
 
 .macro ops32_block p
 	prefetcht0 PREFETCH_BYTES(cur)
-	vmovu\p	0*VEC_BYTES(cur), %ymm0
-	vmovu\p	1*VEC_BYTES(cur), %ymm1
-	first_term \p, %ymm0, %ymm2, tmp32, ka32, kb32
-	first_term \p, %ymm1, %ymm3, tmp32, ka32, kb32
-	ops32_term2 \p, vfnmadd231, kc32, kd32
-	ops32_term2 \p, vfmadd231, ke32, kf32
-	ops32_term2 \p, vfnmadd231, kg32, kh32
-	ops32_term2 \p, vfmadd231, kj32, kk32
-	ops32_term2 \p, vfnmadd231, kl32, km32
-	ops32_term2 \p, vfmadd231, ko32, kp32
-	ops32_term2 \p, vfnmadd231, kq32, kr32
-	ops32_term2 \p, vfmadd231, ks32, kt32
-	ops32_term2 \p, vfnmadd231, ku32, kv32
-	ops32_term2 \p, vfmadd231, kw32, ky32
-	vmovu\p	%ymm2, 0*VEC_BYTES(cur)
-	vmovu\p	%ymm3, 1*VEC_BYTES(cur)
+	vmovu\p	0*VEC_BYTES(cur), xv32
+	ops32_terms \p, kyreg
+	vmovu\p	sume, 0*VEC_BYTES(cur)
+	vmovu\p	1*VEC_BYTES(cur), xv32
+	ops32_terms \p, kyreg
+	vmovu\p	sume, 1*VEC_BYTES(cur)
 .endm
 
 /* Addends into registers, factors into the frame (through tmp32). */
@@ -363,7 +402,7 @@ lane_masks:
 
 /* ---------------------------------------------------------------- kernels */
 
-// Loop body fpu32_ops2_x86_64_avx2: 20 instructions per 32 words (load 4, store 4, add 5, sub 0, mul 4, fma 0, and 0, orr 0, cmp 1, branch 1, other 1)
+// Loop body fpu32_ops2_x86_64_avx2: 21 instructions per 32 words (load 4, store 4, add 5, sub 0, mul 4, fma 0, and 0, orr 0, cmp 1, branch 1, other 2)
 ENTRY(fpu32_ops2_x86_64_avx2)
 	split	2, 4*VEC_BYTES
 	movq	bk_fpu32_consts@GOTPCREL(%rip), consts
@@ -404,7 +443,7 @@ LOOP_END(fpu32_ops8_x86_64_avx2)
 	ret
 END(fpu32_ops8_x86_64_avx2)
 
-// Loop body fpu32_ops32_x86_64_avx2: 52 instructions per 16 words (load 2, store 2, add 23, sub 0, mul 2, fma 20, and 0, orr 0, cmp 1, branch 1, other 1)
+// Loop body fpu32_ops32_x86_64_avx2: 54 instructions per 16 words (load 2, store 2, add 23, sub 2, mul 4, fma 18, and 0, orr 0, cmp 1, branch 1, other 1)
 ENTRY(fpu32_ops32_x86_64_avx2)
 	push	%rbp
 	mov	%rsp, %rbp
@@ -416,6 +455,7 @@ ENTRY(fpu32_ops32_x86_64_avx2)
 1:	pass_head ops32_vec, ps
 	cmp	blkend, cur
 	je	3f
+	vmovaps	ky32, kyreg
 	.p2align 5
 LOOP_BEGIN(fpu32_ops32_x86_64_avx2)
 2:	ops32_block ps
@@ -429,7 +469,7 @@ LOOP_END(fpu32_ops32_x86_64_avx2)
 	ret
 END(fpu32_ops32_x86_64_avx2)
 
-// Loop body fpu64_ops2_x86_64_avx2: 20 instructions per 16 words (load 4, store 4, add 5, sub 0, mul 4, fma 0, and 0, orr 0, cmp 1, branch 1, other 1)
+// Loop body fpu64_ops2_x86_64_avx2: 21 instructions per 16 words (load 4, store 4, add 5, sub 0, mul 4, fma 0, and 0, orr 0, cmp 1, branch 1, other 2)
 ENTRY(fpu64_ops2_x86_64_avx2)
 	split	3, 4*VEC_BYTES
 	movq	bk_fpu64_consts@GOTPCREL(%rip), consts
@@ -470,7 +510,7 @@ LOOP_END(fpu64_ops8_x86_64_avx2)
 	ret
 END(fpu64_ops8_x86_64_avx2)
 
-// Loop body fpu64_ops32_x86_64_avx2: 52 instructions per 8 words (load 2, store 2, add 23, sub 0, mul 2, fma 20, and 0, orr 0, cmp 1, branch 1, other 1)
+// Loop body fpu64_ops32_x86_64_avx2: 54 instructions per 8 words (load 2, store 2, add 23, sub 2, mul 4, fma 18, and 0, orr 0, cmp 1, branch 1, other 1)
 ENTRY(fpu64_ops32_x86_64_avx2)
 	push	%rbp
 	mov	%rsp, %rbp
@@ -482,6 +522,7 @@ ENTRY(fpu64_ops32_x86_64_avx2)
 1:	pass_head ops32_vec, pd
 	cmp	blkend, cur
 	je	3f
+	vmovaps	ky32, kyreg
 	.p2align 5
 LOOP_BEGIN(fpu64_ops32_x86_64_avx2)
 2:	ops32_block pd

@@ -37,6 +37,23 @@
  * prefetch: 3.1) for 5 per cent at L1. Prefetches past the end of x are
  * harmless (they never fault).
  *
+ * Schedule. Cores named (512-bit vectors; per cycle; latencies in cycles):
+ *   Skylake-SP, Ice Lake-SP, Sapphire Rapids (two 512-bit FMA units):
+ *                       add, mul and FMA on ports 0 (0+1 fused) and 5: 2;
+ *                       FMA 4, add 4
+ *   Zen 4               each 512-bit operation in two halves on the 256-bit
+ *                       pipes: add 1 and mul/FMA 1 per cycle; FMA 4, add 3
+ * A vector of ops32 is 22 FP instructions (11 add, 1 mul, 10 fma):
+ * designed for 11 cycles per vector on every core named; ops8 (3 add,
+ * 1 mul, 2 fma) for 3. The chain a vector hides is its add, mul and 10
+ * fmas (ops8: 2), 48 cycles plus the load in ops32 (ops8 16): 5 vectors
+ * (ops8: 8) must be in flight, the four of a block and the next block's,
+ * about 140 instructions, within the reorder buffers (Ice Lake 352,
+ * Sapphire Rapids 512, Zen 4 320). With 32 registers every constant stays
+ * in one, so the loads are one per vector. ops2 is bound by the stores at
+ * L1 size: one 64-byte store a cycle, with 2 FP instructions per vector
+ * on 2 ports: 1 cycle per vector, 4 per block.
+ *
  * Operation order: FUSED. ops2 is exact: (x + a) * K2, rounded twice.
  * ops8 and ops32 compute every x + c exactly as the reference, the first
  * product (x + a) * b rounded as the reference, and then fuse each further

@@ -35,6 +35,25 @@
  * (b, d, f, ...) are broadcast once to 16-byte aligned stack slots and each
  * mulps takes its factor as a memory operand.
  *
+ * Schedule. Cores named (128-bit vectors; per cycle; latencies in cycles):
+ *   Skylake, Ice Lake   add and mul on ports 0 and 1: 2; add 4, mul 4
+ *   Golden Cove         mul on ports 0 and 1, add on 1 and 5: 3 for a mix;
+ *   (Sapphire Rapids)   add 2-3, mul 4
+ *   Zen 2, Zen 3        add on 2 pipes, mul on 2 others; add 3, mul 3
+ * A vector of ops32 is 32 FP instructions (21 add/sub, 11 mul): designed
+ * for 16 cycles per vector on Skylake, 10.7 on Golden Cove, 10.5 on Zen 3
+ * (its two add pipes); ops8 (5 add/sub, 3 mul) for 4, 2.7 and 2.5. The
+ * chain a vector hides is its running sum, one add or sub per term after
+ * the first product: in ops32 10 x 4 cycles plus add and mul (48 cycles
+ * from the load on Skylake, 36 on Zen 3), so 3-4 vectors must be in
+ * flight: the two of a block and the next block's, 140-180 instructions
+ * with the register copies, within the reorder buffers (Skylake 224, Zen 3
+ * 256, Golden Cove 512). The copies (movaps) cost no FP port where the
+ * renamer eliminates them (Ivy Bridge and later, Zen), only front-end
+ * slots: 46 instructions per vector, 8-12 cycles at 4-6 a cycle, within
+ * the FP time on every core named. ops32's 11 factors from memory are 12
+ * loads per vector with x: at most 1.2 per cycle, of 2 or 3 load ports.
+ *
  * Operation order: EXACT, the reference's to the bit: every x + c, every
  * product and every partial sum is rounded, in source order:
  *     r = (x + a) * b;  r = r - (x + c) * d;  r = r + (x + e) * f;  ...

@@ -35,23 +35,49 @@
 #define BK_FPU_X0 0.999999	/* every word's starting value */
 
 /*
- * A FUSED variant rounds once where the reference rounds twice. Per pass its
- * result may differ from the reference's by at most this relative amount.
- * Bound: at most 10 products lose their rounding (each <= 2^-p * 1.5 for
- * words in [0.5, 1.5), p = 24 or 53 bits) and the two orders round their
- * partial sums differently (<= 2^-p * 1.5 for each of the 5 that are near
- * x, in both): <= 30 * 2^-p absolute, 60 * 2^-p relative to a result near
- * 0.5, i.e. 3.6e-6 single and 6.7e-15 double. Measured with the AVX2 and
- * AVX-512 kernels over 200000 random words, one pass of 32 ops: 3.4e-7 and
- * 8.9e-16. Over many passes the difference stays bounded because the map
- * is contracting, and the tester compares x[0] with the reference run for
- * the same passes. The AArch64 NEON kernels fuse in the same order, term
- * by term left to right, however many vectors they interleave (the asm
- * test checks them bit for bit against that order); the ARMv7 NEON and
- * VFP kernels are EXACT (their vmla/vmls are chained, not fused).
+ * A FUSED variant rounds once where the reference rounds twice: every
+ * x + c and the first product of a sum are rounded as in the reference,
+ * each further product is fused into its running sum (one fma, one
+ * rounding), left to right. One sum (ops8, and ops32 where named below):
+ *     r = (x + a) * b;  r = r - (x + c) * d;  r = r + (x + e) * f;  ...
+ * SPLIT ops32 (the variants BK_FPU_SPLIT_SUM lists): the even terms and
+ * the odd terms are summed apart, in two chains of half the length, and
+ * subtracted at the end (one rounding more than the single sum, 23 vector
+ * instructions per vector instead of 22):
+ *     E = (x + a) * b;  E = E + (x + e) * f;  ...  E = E + (x + w) * y;
+ *     O = (x + c) * d;  O = O + (x + g) * h;  ...  O = O + (x + u) * v;
+ *     x = E - O
+ * Per pass the result may differ from the reference's by at most this
+ * relative amount. Bound, for words in [0.5, 1.5) (u = 2^-p, p = 24 or 53
+ * bits; a rounding of v errs by at most u * 2^floor(log2 |v|)): the
+ * reference rounds 11 products (<= u each) and 5 partial sums near x
+ * (<= u each; the other 5 are near 0): <= 16u from the exact sum of its
+ * rounded x + c. The single fused sum rounds 1 product and 10 sums, 5 near
+ * x and 5 near 0: <= 6u. The split sum rounds 2 products (2u), E's 5 sums
+ * of up to 3, 4.5, 6, 7.5, 9 (2u + 4u + 4u + 4u + 8u), O's 4 of up to 3,
+ * 4.5, 6, 7.5 (2u + 4u + 4u + 4u) and E - O (u): <= 39u. So |fused - ref|
+ * <= 55u absolute, 110u relative to a result near 0.5: 6.6e-6 single,
+ * 1.22e-14 double. Largest measured by the kernel tests (tests/asm, random
+ * words, one pass of 32 ops): 3.4e-7 and 8.8e-16 with one sum (AVX-512),
+ * 1.1e-6 and 2.5e-15 split (AVX2). Over many passes the difference stays
+ * bounded because the map is contracting, and the tester compares x[0]
+ * with the reference run for the same passes. The AArch64 NEON kernels
+ * fuse in the one-sum order, term by term left to right, however many
+ * vectors they interleave (the asm test checks them bit for bit against
+ * that order); the ARMv7 NEON and VFP kernels are EXACT (their vmla/vmls
+ * are chained, not fused).
  */
-#define BK_FPU32_FUSED_REL_TOL 4e-6
-#define BK_FPU64_FUSED_REL_TOL 8e-15
+#define BK_FPU32_FUSED_REL_TOL 7e-6
+#define BK_FPU64_FUSED_REL_TOL 1.3e-14
+
+/*
+ * The FUSED ops32 variants that sum in two chains (SPLIT above): with 16
+ * vector registers, the single chain of 10 dependent fmas per vector
+ * leaves the FP pipes idle (the .S files give the cycles).
+ */
+#define BK_FPU_SPLIT_SUM(X)			\
+	X(fpu32_ops32_x86_64_avx2)		\
+	X(fpu64_ops32_x86_64_avx2)
 
 extern const float bk_fpu32_consts[BK_FPU_NCONSTS];
 extern const double bk_fpu64_consts[BK_FPU_NCONSTS];

@@ -5,13 +5,18 @@
 # (x[i]+c)*d + ..., 2, 8 and 32 operations per word) against the same
 # formula compiled by gcc, and against this machine's own bound, in one run.
 #
-# Contenders, all on the same words and passes, each thread on its own data:
-#   burnkit  the kernel lib/dispatch picks for this CPU (--isa NAME to cap it)
+# Each ISA the CPU has is measured on its own (x86-64: sse2, avx2, avx512;
+# --isa NAME: only that one), against gcc for the same ISA and the bounds of
+# its own instructions. Contenders, all on the same words and passes, each
+# thread on its own data:
+#   burnkit  the kernels lib/dispatch picks when capped at the ISA
 #   gcc-O3n  asm/ref/fpu.c built with gcc -O3 -march=native -ffp-contract=fast
-#            (what gcc does by default in its GNU C mode: it contracts into
-#            FMAs where it can; at -O3 it also unrolls and jams two passes,
-#            which halves its memory traffic at RAM size: the burnkit
-#            contract forbids that, every pass sweeps the whole array)
+#            and the -m flags that keep it to the ISA (x86-64: sse2
+#            -mno-avx; avx2 -mavx2 -mfma -mno-avx512f; avx512 none), what gcc
+#            does by default in its GNU C mode: it contracts into FMAs where
+#            it can; at -O3 it also unrolls and jams two passes, which halves
+#            its memory traffic at RAM size: the burnkit contract forbids
+#            that, every pass sweeps the whole array
 #   gcc-O2   asm/ref/fpu.c built with gcc -O2 for the architecture's baseline
 #            ISA, as a distribution ships it (x86-64: SSE2 only)
 #
@@ -24,21 +29,28 @@
 #            sequence run in registers with no dependency a port could wait
 #            on (scripts/bench/peak_x86_64.S). The product is measured as one
 #            rate (instructions per second), so a clock that drops under
-#            512-bit load is accounted for. Each ISA the CPU has is measured;
-#            the bound is the best of them. Port limits to compare the
+#            512-bit load is accounted for. Each ISA's bound is its own mix
+#            (AVX2 ops32: the split sum's 23 instructions per vector, see
+#            asm/x86_64/fpu_avx2.S). Port limits to compare the
 #            measured instructions per cycle with: Intel Golden Cove /
 #            Sapphire Rapids: 128/256-bit adds on ports 1 and 5, multiplies
 #            and FMAs on ports 0 and 1, so at most 3 per cycle for a mix;
 #            512-bit on ports 0 and 5, 2 per cycle. Skylake-SP: 2 per cycle.
-#            AMD Zen 4: 2 add and 2 multiply/FMA pipes of 256 bits, 4 per
-#            cycle for a balanced mix, 512-bit operations take two slots.
-#   stream   an in-place read+write of the same array with the widest
+#            AMD Zen 2-4: 2 add and 2 multiply/FMA pipes of 256 bits, 4 per
+#            cycle for a balanced mix (Zen 4: 512-bit operations take two
+#            slots).
+#   stream   an in-place read+write of the same array with the ISA's
 #            vectors (the 2-op kernel's traffic without its arithmetic),
 #            plain and with each line prefetched one page ahead as the
 #            kernels do, the better of the two, measured at the same size
 #            and thread count: words per second = MB/s / (2 x word size),
 #            x operations per word gives the memory bound in MFLOPS.
 #   The bound is the lower of the two; the table shows both.
+#   ports    the second bound: the same FP mix with the kernel's own loads
+#            and stores (one each per vector, and the factors it takes from
+#            memory as memory operands). Where it is below 90 % of the FP
+#            mix, the load and store ports set the limit and the goals say
+#            so, with the kernel's share of it (the best reachable).
 #
 # Sizes per thread come from sysfs: half of L1d, half of L2, twice the last
 # level cache. In each cell (size, operations, threads) the contenders and
@@ -47,17 +59,18 @@
 # do). Samples count each thread's CPU time, so that other processes on a
 # shared machine do not count (--wall: the wall clock, better on a quiet
 # machine, since all-thread RAM figures need the threads to overlap).
-# Goals are printed as met or MISSED; the script exits non-zero only when
-# something fails to build or run (including a kernel that leaves words
-# unequal).
+# Goals are printed per ISA as met or missed (scripts/bench/fpu_report.c
+# lists them); the script exits non-zero only when something fails to
+# build or run (including a kernel that leaves words unequal).
 #
 # Usage: scripts/bench/fpu.sh [--fp64] [--isa NAME] [--threads N]
 #                             [--size L1|L2|RAM]... [--wall]
 #        (from anywhere; options go to fpu_bench: --fp64 double precision,
-#        --isa caps burnkit's kernels at that ISA, --size measures only
-#        those sizes)
+#        --isa measures only that ISA, --size only those sizes)
 # Environment: CC (gcc), REPEATS (5), MIN_MS (30), MAX_MS (1000: per contender
-# and cell, after which it stops repeating).
+# and cell, after which it stops repeating), ROUNDS (3: every cell measured
+# that many times, the rounds one after another; the tables give medians,
+# and a ratio whose rounds spread by more than 10 % is marked unstable).
 
 set -eu
 cd "$(dirname "$0")/../.."
@@ -66,6 +79,7 @@ CC=${CC:-gcc}
 REPEATS=${REPEATS:-5}
 MIN_MS=${MIN_MS:-30}
 MAX_MS=${MAX_MS:-1000}
+ROUNDS=${ROUNDS:-3}
 OUT=build/bench
 mkdir -p "$OUT/asm"
 
@@ -83,9 +97,20 @@ CPPFLAGS=(-D_GNU_SOURCE -Iinclude -Iuser/lib -Iasm)
 
 # The competitors: the reference source, with every symbol prefixed so that
 # both builds link beside burnkit's own reference.
-$CC "${CPPFLAGS[@]}" -std=c11 -O3 -march=native -ffp-contract=fast \
-	-c asm/ref/fpu.c -o "$OUT/fpu_ref_o3native.raw.o"
-objcopy --prefix-symbols=o3native_ "$OUT/fpu_ref_o3native.raw.o" "$OUT/fpu_ref_o3native.o"
+# gcc -O3 -march=native per ISA (fpu_bench.c pairs each with its ISA).
+case $arch in
+x86_64) natives=("o3sse2 -mno-avx" "o3avx2 -mavx2 -mfma -mno-avx512f" "o3avx512") ;;
+*) natives=("o3native") ;;
+esac
+native_objs=()
+for n in "${natives[@]}"; do
+	read -r prefix flags <<<"$n"
+	# shellcheck disable=SC2086 # flags is a list of options
+	$CC "${CPPFLAGS[@]}" -std=c11 -O3 -march=native $flags -ffp-contract=fast \
+		-c asm/ref/fpu.c -o "$OUT/fpu_ref_$prefix.raw.o"
+	objcopy --prefix-symbols="${prefix}_" "$OUT/fpu_ref_$prefix.raw.o" "$OUT/fpu_ref_$prefix.o"
+	native_objs+=("$OUT/fpu_ref_$prefix.o")
+done
 $CC "${CPPFLAGS[@]}" -std=c11 -O2 "${baseline[@]}" \
 	-c asm/ref/fpu.c -o "$OUT/fpu_ref_o2base.raw.o"
 objcopy --prefix-symbols=o2base_ "$OUT/fpu_ref_o2base.raw.o" "$OUT/fpu_ref_o2base.o"
@@ -106,9 +131,11 @@ fi
 $CC "${BK_CFLAGS[@]}" "${CPPFLAGS[@]}" -O2 -g -ffp-contract=off \
 	asm/ref/fpu.c asm/ref/int.c user/lib/dispatch.c user/lib/util.c \
 	scripts/bench/peak.c scripts/bench/team.c scripts/bench/fpu_bench.c \
-	"${objs[@]}" "${peak_asm[@]}" "$OUT/fpu_ref_o3native.o" "$OUT/fpu_ref_o2base.o" \
+	scripts/bench/fpu_report.c scripts/bench/fpu_impls.c \
+	"${objs[@]}" "${peak_asm[@]}" "${native_objs[@]}" "$OUT/fpu_ref_o2base.o" \
 	-o "$OUT/fpu_bench" -lpthread -lm
 
 # ---------------------------------------------------------------- run
 echo "burnkit fpu benchmark, $arch, $(grep -m1 'model name' /proc/cpuinfo 2>/dev/null | sed 's/.*: //')"
-exec "$OUT/fpu_bench" --repeats "$REPEATS" --min-ms "$MIN_MS" --max-ms "$MAX_MS" "$@"
+exec "$OUT/fpu_bench" --repeats "$REPEATS" --min-ms "$MIN_MS" --max-ms "$MAX_MS" \
+	--rounds "$ROUNDS" "$@"

@@ -3,18 +3,20 @@
  * fpu_bench: burnkit's FPU kernels against the same formula built by gcc,
  * and against this machine's own bound, for scripts/bench/fpu.sh.
  *
- * In one run, on one thread and on every thread (each thread on its own
- * data, pinned to its own CPU: team.c), at L1, L2 and RAM sizes taken
- * from sysfs, for 2, 8 and 32 operations per word, a cell of contenders
- * taking turns:
- *   - burnkit's kernel (lib/dispatch's table, --isa to cap it);
- *   - asm/ref/fpu.c built with gcc -O3 -march=native and with gcc -O2 for
- *     the baseline ISA (fpu.sh links them with the symbol prefixes
- *     o3native_ and o2base_);
+ * In one run, for each ISA the CPU has (or the one --isa names), on one
+ * thread and on every thread (each thread on its own data, pinned to its
+ * own CPU: team.c), at L1, L2 and RAM sizes taken from sysfs, for 2, 8
+ * and 32 operations per word, a cell of contenders taking turns (the
+ * ISAs' cells of one size, op count and thread count one after another):
+ *   - burnkit's kernel (lib/dispatch's table capped at the ISA);
+ *   - asm/ref/fpu.c built with gcc -O3 -march=native for the ISA and with
+ *     gcc -O2 for the baseline ISA (fpu.sh links them with the symbol
+ *     prefixes o3<isa>_, or o3native_ on other architectures, and o2base_);
  *   - the compute bound: the kernel's FP instruction mix in registers
- *     (peak_<arch>.S) of the ISA that does best on this CPU;
- *   - the memory bound: an in-place read+write of the same words, with and
- *     without prefetch, the better counting.
+ *     (peak_<arch>.S) of the ISA, and the same with the kernel's loads and
+ *     stores (the load/store ports' bound);
+ *   - the memory bound: an in-place read+write of the same words with the
+ *     ISA's vectors, with and without prefetch, the better counting.
  * Before the cells, the core clock and every ISA's mix are surveyed. Each
  * figure is the best of --repeats samples (fewer, two at least, once a
  * contender has run --max-ms in the cell), each at least --min-ms long
@@ -24,8 +26,9 @@
  * are checked after each kernel's first sample and at the end of a cell; a
  * difference is reported and fails the run.
  *
- * Prints one table and the goals; exits 1 only when something fails to
- * run (a wrong result included), 2 on a bad command line.
+ * Prints a table and the goals per ISA (fpu_report.c); exits 1 only when
+ * something fails to run (a wrong result included), 2 on a bad command
+ * line.
  */
 #include <errno.h>
 #include <stdarg.h>
@@ -36,53 +39,16 @@
 
 #include <burnkit/kernels.h>
 #include "dispatch.h"
+#include "fpu_bench.h"
 #include "peak.h"
 #include "team.h"
 #include "util.h"
 
-#define NOPS 3
-static const int ops_list[NOPS] = { 2, 8, 32 };
-
-/* ------------------------------------------------------------ implementations */
-
-#define DECLARE_BUILD(prefix)						\
-	bk_fpu32_fn prefix##fpu32_ops2_ref, prefix##fpu32_ops8_ref,	\
-		prefix##fpu32_ops32_ref;				\
-	bk_fpu64_fn prefix##fpu64_ops2_ref, prefix##fpu64_ops8_ref,	\
-		prefix##fpu64_ops32_ref;
-DECLARE_BUILD(o3native_)
-DECLARE_BUILD(o2base_)
-
-enum { IMPL_BURNKIT, IMPL_NATIVE, IMPL_BASE, IMPL_COUNT };
-
-struct impl {
-	const char *name;
-	bk_fpu32_fn *f32[NOPS];
-	bk_fpu64_fn *f64[NOPS];
-};
-
-static struct impl impls[IMPL_COUNT] = {
-	{ "burnkit", { NULL }, { NULL } },
-	{ "gcc -O3 -march=native",
-	  { o3native_fpu32_ops2_ref, o3native_fpu32_ops8_ref, o3native_fpu32_ops32_ref },
-	  { o3native_fpu64_ops2_ref, o3native_fpu64_ops8_ref, o3native_fpu64_ops32_ref } },
-	{ "gcc -O2 (baseline ISA)",
-	  { o2base_fpu32_ops2_ref, o2base_fpu32_ops8_ref, o2base_fpu32_ops32_ref },
-	  { o2base_fpu64_ops2_ref, o2base_fpu64_ops8_ref, o2base_fpu64_ops32_ref } },
-};
+const int ops_list[NOPS] = { 2, 8, 32 };
 
 /* ------------------------------------------------------------ options */
 
-static struct {
-	int fp64;
-	const char *isa;
-	unsigned repeats;
-	double min_seconds;
-	int threads;
-	unsigned sizes;		/* bit per size to measure; 0: all */
-	double max_seconds;	/* per contender and cell, then stop repeating */
-	int wall;		/* time by the wall clock, not thread CPU time */
-} opt = { 0, "", 5, 0.03, 0, 0, 1.0, 0 };
+struct bench_opts opt = { 0, "", 5, 0.03, 0, 0, 1.0, 0, 1 };
 
 static size_t esz(void)
 {
@@ -166,6 +132,7 @@ struct contender {
 	const struct impl *impl;	/* KIND_KERNEL */
 	const char *isa;		/* KIND_MIX, KIND_STREAM */
 	int prefetch;			/* KIND_STREAM: prefetch a page ahead */
+	int with_memory;		/* KIND_MIX: with the kernel's loads and stores */
 	int op;				/* index into ops_list */
 	size_t count;			/* passes or iterations per sample */
 	double best;			/* best rate so far */
@@ -191,8 +158,6 @@ struct sample {
 	uint64_t wall0[MAX_THREADS], wall1[MAX_THREADS];
 	uint64_t cpu0[MAX_THREADS], cpu1[MAX_THREADS];
 };
-
-static const char *stream_isa;	/* widest vectors this CPU has */
 
 static uint64_t thread_cpu_ns(void)
 {
@@ -221,7 +186,8 @@ static void job_sample(int tid, void *arg)
 		work = (double)words * (double)c->count * ops_list[c->op];
 		break;
 	case KIND_MIX: {
-		double ins = (double)peak_mix_run(c->isa, ops_list[c->op], c->count);
+		double ins = (double)peak_mix_run(c->isa, ops_list[c->op], c->with_memory,
+						  c->count);
 		double lanes = (double)peak_vector_bytes(c->isa) / (double)esz();
 
 		work = ins * lanes * ops_list[c->op] /
@@ -351,8 +317,7 @@ static size_t cache_bytes(int level)
 	return best;
 }
 
-enum { SIZE_L1, SIZE_L2, SIZE_RAM, NSIZES };
-static const char *const size_names[NSIZES] = { "L1", "L2", "RAM" };
+const char *const size_names[NSIZES] = { "L1", "L2", "RAM" };
 
 /* Words per thread: half of L1d, half of L2, twice the last level cache
  * (at least 64 MiB); multiples of 64 words, so stream's 256-byte steps fit. */
@@ -378,20 +343,11 @@ static void pick_sizes(size_t words[NSIZES], size_t cache[NSIZES])
 
 /* ------------------------------------------------------------ cells */
 
-enum { C_BURNKIT, C_NATIVE, C_BASE, C_MIX, C_STREAM, C_STREAM_PF, NCONTENDERS };
-
-struct cell {
-	double rate[NCONTENDERS];	/* MFLOPS; MB/s for the streams */
-	double stream;			/* MB/s, the better stream */
-	double compute, memory;		/* the two bounds, MFLOPS */
-};
-
-/* [size][op][threads: 0 one, 1 all] */
-static struct cell cells[NSIZES][NOPS][2];
-static const char *best_isa[NOPS];	/* ISA of the compute bound per op */
+struct isa_run runs[MAX_RUNS];
+int nruns;
 static int wrong_results;
 
-static int size_on(int size)
+int size_on(int size)
 {
 	return !opt.sizes || (opt.sizes & (1u << size));
 }
@@ -428,20 +384,23 @@ static void check_words(const struct contender *c, struct buffers *b, int thread
  * kernel's first sample (so that a kernel breaking the contract is named)
  * and at the end of the cell.
  */
-static void measure_cell(int s, int op, int ti, int threads, struct buffers *b)
+static void measure_cell(struct isa_run *run, unsigned round, int s, int op, int ti,
+			 int threads, struct buffers *b)
 {
-	struct cell *cell = &cells[s][op][ti];
+	struct cell *cell = &run->rounds[round][s][op][ti];
 	enum timebase tb = timebase_of(s);
+	const char *isa = run->isa;
 	struct contender c[NCONTENDERS] = {
-		[C_BURNKIT] = { .kind = KIND_KERNEL, .impl = &impls[IMPL_BURNKIT], .op = op },
-		[C_NATIVE] = { .kind = KIND_KERNEL, .impl = &impls[IMPL_NATIVE], .op = op },
-		[C_BASE] = { .kind = KIND_KERNEL, .impl = &impls[IMPL_BASE], .op = op },
-		[C_MIX] = { .kind = KIND_MIX, .isa = best_isa[op], .op = op },
-		[C_STREAM] = { .kind = KIND_STREAM, .isa = stream_isa, .op = op },
-		[C_STREAM_PF] = { .kind = KIND_STREAM, .isa = stream_isa, .prefetch = 1, .op = op },
+		[C_BURNKIT] = { .kind = KIND_KERNEL, .impl = &run->burnkit, .op = op },
+		[C_NATIVE] = { .kind = KIND_KERNEL, .impl = run->native, .op = op },
+		[C_BASE] = { .kind = KIND_KERNEL, .impl = &base_impl, .op = op },
+		[C_MIX] = { .kind = KIND_MIX, .isa = isa, .op = op },
+		[C_MIXMEM] = { .kind = KIND_MIX, .isa = isa, .with_memory = 1, .op = op },
+		[C_STREAM] = { .kind = KIND_STREAM, .isa = isa, .op = op },
+		[C_STREAM_PF] = { .kind = KIND_STREAM, .isa = isa, .prefetch = 1, .op = op },
 	};
-	int present[NCONTENDERS] = { 1, 1, 1, best_isa[op] != NULL,
-				     stream_isa != NULL, stream_isa != NULL };
+	int present[NCONTENDERS] = { 1, 1, 1, isa != NULL, isa != NULL, isa != NULL,
+				     isa != NULL };
 
 	for (int k = 0; k < NCONTENDERS; k++) {
 		if (!present[k])
@@ -462,108 +421,10 @@ static void measure_cell(int s, int op, int ti, int threads, struct buffers *b)
 	for (int k = 0; k < NCONTENDERS; k++)
 		cell->rate[k] = c[k].best;
 	cell->compute = c[C_MIX].best;
+	cell->ports = c[C_MIXMEM].best;
 	cell->stream = c[C_STREAM].best > c[C_STREAM_PF].best ? c[C_STREAM].best
 								: c[C_STREAM_PF].best;
 	cell->memory = cell->stream / (2.0 * (double)esz()) * ops_list[op];
-}
-
-static double bound_of(const struct cell *c)
-{
-	if (c->compute > 0 && c->memory > 0)
-		return c->compute < c->memory ? c->compute : c->memory;
-	return c->compute > 0 ? c->compute : c->memory;
-}
-
-/* ------------------------------------------------------------ report */
-
-static const char *const isa_names[] = { "sse2", "avx2", "avx512" };
-#define NISAS (sizeof(isa_names) / sizeof(isa_names[0]))
-
-static double ratio(double a, double b)
-{
-	return b > 0 ? a / b : 0;
-}
-
-static void goal(int met, const char *fmt, ...) BK_PRINTF(2, 3);
-
-static void goal(int met, const char *fmt, ...)
-{
-	va_list ap;
-
-	printf("  %-6s ", met ? "met" : "MISSED");
-	va_start(ap, fmt);
-	vprintf(fmt, ap);
-	va_end(ap);
-	printf("\n");
-}
-
-static void print_goals(int nthreads)
-{
-	printf("\ngoals (reported, not asserted):\n");
-	for (int s = SIZE_L1; s <= SIZE_L2; s++)
-		for (int op = 1; op < NOPS; op++)
-			for (int ti = 0; ti < 2; ti++) {
-				const struct cell *c = &cells[s][op][ti];
-				double bk = c->rate[C_BURNKIT];
-				int thr = ti ? nthreads : 1;
-
-				if ((ti && nthreads == 1) || !size_on(s))
-					continue;
-				goal(bk >= 0.9 * bound_of(c),
-				     "%-3s %2d ops %d thr: %5.1f %% of the bound (>= 90 %%)",
-				     size_names[s], ops_list[op], thr, 100 * ratio(bk, bound_of(c)));
-				goal(bk >= 0.97 * c->rate[C_NATIVE],
-				     "%-3s %2d ops %d thr: %5.2f x gcc -O3 -march=native (>= 0.97)",
-				     size_names[s], ops_list[op], thr, ratio(bk, c->rate[C_NATIVE]));
-				goal(bk >= 4 * c->rate[C_BASE],
-				     "%-3s %2d ops %d thr: %5.2f x gcc -O2 baseline (>= 4)",
-				     size_names[s], ops_list[op], thr, ratio(bk, c->rate[C_BASE]));
-			}
-	for (int ti = 0; ti < 2; ti++) {
-		const struct cell *c = &cells[SIZE_RAM][0][ti];
-
-		if ((ti && nthreads == 1) || !size_on(SIZE_RAM))
-			continue;
-		goal(c->rate[C_BURNKIT] >= 0.9 * c->memory,
-		     "RAM  2 ops %d thr: %5.1f %% of the stream bandwidth measured beside it (>= 90 %%)",
-		     ti ? nthreads : 1, 100 * ratio(c->rate[C_BURNKIT], c->memory));
-	}
-	if (nthreads > 1 && size_on(SIZE_L1))
-		for (int op = 0; op < NOPS; op++) {
-			double one = cells[SIZE_L1][op][0].rate[C_BURNKIT];
-			double all = cells[SIZE_L1][op][1].rate[C_BURNKIT];
-
-			goal(all >= 0.9 * nthreads * one,
-			     "L1  %2d ops: %d threads = %.3f x %d x one thread (>= 0.9)",
-			     ops_list[op], nthreads, ratio(all, nthreads * one), nthreads);
-		}
-}
-
-static void print_table(int nthreads, const size_t words[NSIZES])
-{
-	printf("\nMFLOPS (stream: MB/s read + written); bounds in MFLOPS; "
-	       "bound = the lower of compute and memory\n");
-	printf("%-4s %4s %3s | %8s %8s %8s | %6s %6s | %8s %8s %8s | %6s\n",
-	       "size", "ops", "thr", "burnkit", "gcc-O3n", "gcc-O2", "bk/O3n", "bk/O2",
-	       "compute", "stream", "memory", "%bound");
-	for (int s = 0; s < NSIZES; s++)
-		for (int op = 0; op < NOPS; op++)
-			for (int ti = 0; ti < 2; ti++) {
-				const struct cell *c = &cells[s][op][ti];
-
-				if ((ti && nthreads == 1) || !size_on(s))
-					continue;
-				printf("%-4s %4d %3d | %8.0f %8.0f %8.0f | %6.2f %6.2f | %8.0f %8.0f %8.0f | %6.1f\n",
-				       size_names[s], ops_list[op], ti ? nthreads : 1,
-				       c->rate[C_BURNKIT], c->rate[C_NATIVE], c->rate[C_BASE],
-				       ratio(c->rate[C_BURNKIT], c->rate[C_NATIVE]),
-				       ratio(c->rate[C_BURNKIT], c->rate[C_BASE]),
-				       c->compute, c->stream, c->memory,
-				       100 * ratio(c->rate[C_BURNKIT], bound_of(c)));
-			}
-	printf("words per thread: L1 %zu, L2 %zu, RAM %zu; rates per %s second\n",
-	       words[SIZE_L1], words[SIZE_L2], words[SIZE_RAM],
-	       opt.wall ? "wall" : "thread CPU");
 }
 
 /* ------------------------------------------------------------ main */
@@ -572,7 +433,7 @@ static void usage(void)
 {
 	fprintf(stderr,
 		"usage: fpu_bench [--fp64] [--isa NAME] [--repeats N] [--min-ms MS] [--max-ms MS]\n"
-		"                 [--threads N] [--size L1|L2|RAM]... [--wall]\n");
+		"                 [--threads N] [--size L1|L2|RAM]... [--wall] [--rounds N]\n");
 }
 
 static int parse_args(int argc, char **argv)
@@ -586,6 +447,9 @@ static int parse_args(int argc, char **argv)
 			opt.wall = 1;
 		} else if (!strcmp(a, "--isa") && v) {
 			opt.isa = v;
+			i++;
+		} else if (!strcmp(a, "--rounds") && v) {
+			opt.rounds = (unsigned)strtoul(v, NULL, 10);
 			i++;
 		} else if (!strcmp(a, "--repeats") && v) {
 			opt.repeats = (unsigned)strtoul(v, NULL, 10);
@@ -612,53 +476,19 @@ static int parse_args(int argc, char **argv)
 			return -1;
 		}
 	}
-	return opt.repeats && opt.min_seconds > 0 ? 0 : -1;
-}
-
-static const char *order_name(enum bk_order o)
-{
-	return o == BK_ORDER_FUSED ? "fused" : "exact";
-}
-
-/* The burnkit kernels from the dispatch table. */
-static int pick_burnkit(void)
-{
-	struct bk_kernel_table t;
-	char err[256];
-	struct impl *bk = &impls[IMPL_BURNKIT];
-
-	if (bk_dispatch_init(&t, opt.isa, err, sizeof(err))) {
-		fprintf(stderr, "fpu_bench: %s\n", err);
-		return -1;
-	}
-	bk->f32[0] = t.fpu32_ops2;
-	bk->f32[1] = t.fpu32_ops8;
-	bk->f32[2] = t.fpu32_ops32;
-	bk->f64[0] = t.fpu64_ops2;
-	bk->f64[1] = t.fpu64_ops8;
-	bk->f64[2] = t.fpu64_ops32;
-	if (opt.fp64)
-		printf("burnkit kernels: 2 ops %s (%s), 8 ops %s (%s), 32 ops %s (%s)\n",
-		       t.fpu64_ops2_isa, order_name(t.fpu64_ops2_order),
-		       t.fpu64_ops8_isa, order_name(t.fpu64_ops8_order),
-		       t.fpu64_ops32_isa, order_name(t.fpu64_ops32_order));
-	else
-		printf("burnkit kernels: 2 ops %s (%s), 8 ops %s (%s), 32 ops %s (%s)\n",
-		       t.fpu32_ops2_isa, order_name(t.fpu32_ops2_order),
-		       t.fpu32_ops8_isa, order_name(t.fpu32_ops8_order),
-		       t.fpu32_ops32_isa, order_name(t.fpu32_ops32_order));
-	return 0;
+	return opt.repeats && opt.min_seconds > 0 && opt.rounds >= 1 &&
+	       opt.rounds <= MAX_ROUNDS ? 0 : -1;
 }
 
 /*
- * The clock, and the FP mix of every ISA this CPU has (one thread, thread
- * CPU time): which ISA gives each operation count its compute bound. The
- * cells measure that ISA's mix again, beside the kernels.
+ * The clock, and the FP mix of every ISA measured, plain and with the
+ * kernel's loads and stores (one thread, thread CPU time). The cells
+ * measure them again, beside the kernels.
  */
 static void survey_peaks(void)
 {
 	struct contender clock = { .kind = KIND_CLOCK };
-	double best[NOPS] = { 0 }, sec, mhz;
+	double sec, mhz;
 
 	calibrate(&clock, NULL, 1, TB_CPU);
 	while (clock.samples < opt.repeats)
@@ -666,39 +496,34 @@ static void survey_peaks(void)
 	mhz = clock.best;
 	printf("core clock: %.0f MHz (a chain of dependent integer adds, one cycle "
 	       "each, per thread CPU second)\n", mhz);
-	printf("FP mix of each kernel, vector instructions per cycle and MFLOPS, one thread:\n");
-	for (size_t k = 0; k < NISAS; k++) {
-		const struct bk_isa *isa = bk_isa_find(isa_names[k]);
+	if (!runs[0].isa) {
+		printf("no FP mix loops for this architecture: no compute bound\n");
+		return;
+	}
+	printf("FP mix of each kernel, vector FP instructions per cycle, one thread "
+	       "(plain / with the kernel's loads and stores):\n");
+	for (int r = 0; r < nruns; r++) {
+		const char *isa = runs[r].isa;
 
-		if (!isa || !bk_isa_supported(isa, bk_cpu_features()) ||
-		    !peak_vector_bytes(isa_names[k]))
-			continue;
-		stream_isa = isa_names[k];
-		printf("  %-7s", isa_names[k]);
+		printf("  %-7s", isa);
 		for (int op = 0; op < NOPS; op++) {
-			struct contender mix = { .kind = KIND_MIX, .isa = isa_names[k], .op = op };
+			double ipc[2];
 
-			calibrate(&mix, NULL, 1, TB_CPU);
-			while (mix.samples < opt.repeats)
-				take_sample(&mix, NULL, 1, TB_CPU, &sec);
-			double flops = mix.best;
-			double lanes = (double)peak_vector_bytes(isa_names[k]) / (double)esz();
-			double ipc = flops / lanes / ops_list[op] *
-				     peak_mix_per_vector(isa_names[k], ops_list[op]) / mhz;
+			for (int m = 0; m < 2; m++) {
+				struct contender mix = { .kind = KIND_MIX, .isa = isa,
+							 .with_memory = m, .op = op };
+				double lanes = (double)peak_vector_bytes(isa) / (double)esz();
 
-			printf("  %2d ops %4.2f %7.0f", ops_list[op], ipc, flops);
-			if (flops > best[op]) {
-				best[op] = flops;
-				best_isa[op] = isa_names[k];
+				calibrate(&mix, NULL, 1, TB_CPU);
+				while (mix.samples < opt.repeats)
+					take_sample(&mix, NULL, 1, TB_CPU, &sec);
+				ipc[m] = mix.best / lanes / ops_list[op] *
+					 peak_mix_per_vector(isa, ops_list[op]) / mhz;
 			}
+			printf("  %2d ops %4.2f / %4.2f", ops_list[op], ipc[0], ipc[1]);
 		}
 		printf("\n");
 	}
-	if (!best_isa[0])
-		printf("  no FP mix loops for this architecture: no compute bound\n");
-	else
-		printf("  compute bound from the mix of: 2 ops %s, 8 ops %s, 32 ops %s\n",
-		       best_isa[0], best_isa[1], best_isa[2]);
 }
 
 int main(int argc, char **argv)
@@ -719,7 +544,7 @@ int main(int argc, char **argv)
 
 	printf("fpu_bench: %s, %d threads\n", opt.fp64 ? "fpu64 (double precision)"
 						       : "fpu32 (single precision)", nthreads);
-	if (pick_burnkit())
+	if (pick_runs())
 		return 1;
 	pick_sizes(words, cache);
 	printf("words per thread: L1 %zu (half of L1d %zu KiB), L2 %zu (half of L2 %zu KiB), "
@@ -727,40 +552,47 @@ int main(int argc, char **argv)
 	       words[SIZE_L1], cache[SIZE_L1] >> 10, words[SIZE_L2], cache[SIZE_L2] >> 10,
 	       words[SIZE_RAM], cache[SIZE_RAM] >> 10);
 	printf("samples: best of %u (of 2 once a contender has run %.0f ms in a cell), "
-	       "each >= %.0f ms, contenders taking turns; timed in %s\n",
-	       opt.repeats, opt.max_seconds * 1e3, opt.min_seconds * 1e3,
-	       opt.wall ? "wall time" : "thread CPU time");
+	       "each >= %.0f ms, contenders taking turns; timed in %s; %u round%s of "
+	       "every cell\n", opt.repeats, opt.max_seconds * 1e3, opt.min_seconds * 1e3,
+	       opt.wall ? "wall time" : "thread CPU time", opt.rounds,
+	       opt.rounds == 1 ? "" : "s");
 	survey_peaks();
 
-	for (int s = 0; s < NSIZES; s++) {
-		struct buffers b = { .words = words[s] };
-		uint64_t t0 = bk_now_ns();
+	for (unsigned round = 0; round < opt.rounds; round++)
+		for (int s = 0; s < NSIZES; s++) {
+			struct buffers b = { .words = words[s] };
+			uint64_t t0 = bk_now_ns();
 
-		if (!size_on(s))
-			continue;
-		int missing = 0;
-
-		team_run(nthreads, job_alloc, &b);
-		for (int t = 0; t < nthreads; t++)
-			missing += !b.x[t];
-		if (missing) {
-			fprintf(stderr, "fpu_bench: out of memory for %d x %zu words\n",
-				nthreads, words[s]);
-			return 1;
-		}
-		for (int ti = 0; ti < 2; ti++) {
-			if (ti && nthreads == 1)
+			if (!size_on(s))
 				continue;
-			for (int op = 0; op < NOPS; op++)
-				measure_cell(s, op, ti, ti ? nthreads : 1, &b);
+			int missing = 0;
+
+			team_run(nthreads, job_alloc, &b);
+			for (int t = 0; t < nthreads; t++)
+				missing += !b.x[t];
+			if (missing) {
+				fprintf(stderr, "fpu_bench: out of memory for %d x %zu words\n",
+					nthreads, words[s]);
+				return 1;
+			}
+			for (int ti = 0; ti < 2; ti++) {
+				if (ti && nthreads == 1)
+					continue;
+				for (int op = 0; op < NOPS; op++)
+					for (int r = 0; r < nruns; r++)
+						measure_cell(&runs[r], round, s, op, ti,
+							     ti ? nthreads : 1, &b);
+			}
+			team_run(nthreads, job_free, &b);
+			printf("round %u of %u: measured %s in %.0f s\n", round + 1, opt.rounds,
+			       size_names[s], (double)(bk_now_ns() - t0) / 1e9);
 		}
-		team_run(nthreads, job_free, &b);
-		printf("measured %s in %.0f s\n", size_names[s], (double)(bk_now_ns() - t0) / 1e9);
-	}
 	team_stop();
 
-	print_table(nthreads, words);
-	print_goals(nthreads);
+	for (int r = 0; r < nruns; r++)
+		print_table(&runs[r], nthreads, words);
+	for (int r = 0; r < nruns; r++)
+		print_goals(&runs[r], nthreads, r == nruns - 1 && !*opt.isa);
 	if (wrong_results) {
 		fprintf(stderr, "fpu_bench: %d samples left words that differ\n", wrong_results);
 		return 1;

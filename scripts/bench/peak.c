@@ -16,6 +16,7 @@ struct mix {
 	int ops;
 	int per_vector;		/* FP instructions per vector of the kernel */
 	peak_loop_fn *loop;	/* returns FP instructions per iteration */
+	peak_loop_fn *mem_loop;	/* the same with the kernel's loads and stores */
 };
 
 #if defined(__x86_64__)
@@ -23,6 +24,9 @@ peak_loop_fn peak_clock_chain;
 peak_loop_fn peak_sse2_ops2, peak_sse2_ops8, peak_sse2_ops32;
 peak_loop_fn peak_avx2_ops2, peak_avx2_ops8, peak_avx2_ops32;
 peak_loop_fn peak_avx512_ops2, peak_avx512_ops8, peak_avx512_ops32;
+peak_loop_fn peak_sse2_ops2_mem, peak_sse2_ops8_mem, peak_sse2_ops32_mem;
+peak_loop_fn peak_avx2_ops2_mem, peak_avx2_ops8_mem, peak_avx2_ops32_mem;
+peak_loop_fn peak_avx512_ops2_mem, peak_avx512_ops8_mem, peak_avx512_ops32_mem;
 typedef void stream_fn(void *x, size_t bytes, size_t passes);
 stream_fn stream_sse2, stream_avx2, stream_avx512;
 stream_fn stream_sse2_prefetch, stream_avx2_prefetch, stream_avx512_prefetch;
@@ -31,15 +35,15 @@ static peak_loop_fn *const clock_loop = peak_clock_chain;
 
 /* Per vector, as the kernels in asm/x86_64/fpu_*.S issue them. */
 static const struct mix mixes[] = {
-	{ "sse2", 2, 2, peak_sse2_ops2 },
-	{ "sse2", 8, 8, peak_sse2_ops8 },
-	{ "sse2", 32, 32, peak_sse2_ops32 },
-	{ "avx2", 2, 2, peak_avx2_ops2 },
-	{ "avx2", 8, 6, peak_avx2_ops8 },
-	{ "avx2", 32, 22, peak_avx2_ops32 },
-	{ "avx512", 2, 2, peak_avx512_ops2 },
-	{ "avx512", 8, 6, peak_avx512_ops8 },
-	{ "avx512", 32, 22, peak_avx512_ops32 },
+	{ "sse2", 2, 2, peak_sse2_ops2, peak_sse2_ops2_mem },
+	{ "sse2", 8, 8, peak_sse2_ops8, peak_sse2_ops8_mem },
+	{ "sse2", 32, 32, peak_sse2_ops32, peak_sse2_ops32_mem },
+	{ "avx2", 2, 2, peak_avx2_ops2, peak_avx2_ops2_mem },
+	{ "avx2", 8, 6, peak_avx2_ops8, peak_avx2_ops8_mem },
+	{ "avx2", 32, 23, peak_avx2_ops32, peak_avx2_ops32_mem },	/* split sum */
+	{ "avx512", 2, 2, peak_avx512_ops2, peak_avx512_ops2_mem },
+	{ "avx512", 8, 6, peak_avx512_ops8, peak_avx512_ops8_mem },
+	{ "avx512", 32, 22, peak_avx512_ops32, peak_avx512_ops32_mem },
 };
 
 static const struct stream {
@@ -53,7 +57,7 @@ static const struct stream {
 };
 #else
 static peak_loop_fn *const clock_loop = NULL;
-static const struct mix mixes[] = { { "", 0, 0, NULL } };
+static const struct mix mixes[] = { { "", 0, 0, NULL, NULL } };
 typedef void stream_fn(void *x, size_t bytes, size_t passes);
 static const struct stream {
 	const char *isa;
@@ -75,11 +79,13 @@ static const struct mix *find_mix(const char *isa, int ops)
 	return NULL;
 }
 
-uint64_t peak_mix_run(const char *isa, int ops, uint64_t iterations)
+uint64_t peak_mix_run(const char *isa, int ops, int with_memory, uint64_t iterations)
 {
 	const struct mix *m = find_mix(isa, ops);
 
-	return m ? iterations * m->loop(iterations) : 0;
+	if (!m)
+		return 0;
+	return iterations * (with_memory ? m->mem_loop : m->loop)(iterations);
 }
 
 int peak_mix_per_vector(const char *isa, int ops)

@@ -19,8 +19,11 @@ uint64_t peak_clock_run(uint64_t iterations);
 
 /* Run the FP instruction mix of the kernel of `isa` with `ops` operations
  * per word (2, 8, 32) `iterations` times; returns the FP vector
- * instructions done, 0 when this build has no such loop. */
-uint64_t peak_mix_run(const char *isa, int ops, uint64_t iterations);
+ * instructions done, 0 when this build has no such loop. with_memory adds
+ * the kernel's loads and stores (one each per vector, and its factors as
+ * memory operands where it takes them from memory): the load and store
+ * ports' bound, against the FP pipes' bound without. */
+uint64_t peak_mix_run(const char *isa, int ops, int with_memory, uint64_t iterations);
 
 /* FP vector instructions per vector of that kernel (its loop body without
  * loads, stores and loop control), 0 if unknown. */

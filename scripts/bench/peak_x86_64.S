@@ -30,9 +30,19 @@
  * never restates it. Kinds, per vector, as the kernels issue them:
  *
  *     FMA ISAs  ops2: add mul   ops8: add mul (add fma) x2
- *               ops32: add mul (add fma) x10
+ *               ops32: add mul (add fma) x10                      (AVX-512)
+ *               ops32: add mul add mul (add fma) x9 add     (AVX2, split)
  *     SSE2      ops2: add mul   ops8: add mul (add mul add) x2
  *               ops32: add mul (add mul add) x10      (sub counts as add)
+ *
+ * Mix with memory: peak_<isa>_ops<k>_mem runs the same FP instructions
+ * with the kernel's memory traffic: per vector one load and one store
+ * (to 16 rotating 64-byte slots of the stack, so L1) and, where the kernel
+ * takes its factors from its stack frame (ops32 of SSE2: 11 per vector,
+ * of AVX2: 10), that many of the multiplies and FMAs with a memory
+ * operand. Lower than the plain mix, it shows that the load and store
+ * ports, not the FP pipes, bound the kernel: the second bound of the
+ * bench. Its loads and stores do not count as FP instructions.
  *
  * Stream: stream_<isa>(x, bytes, passes) reads and writes back every
  * 64-byte line of x, passes times, four vectors per iteration with plain
@@ -42,6 +52,13 @@
  */
 
 #define CLOCK_CHAIN 200
+/*
+ * The stack slots of the memory mixes: factors at 1-11, and the words of
+ * vector v at slot 16 + v % 16, loaded then stored, as the kernel walks x
+ * (a load never waits on a store still in flight).
+ */
+#define MEM_SLOT(k) (64 * (k))(%rsp)
+#define MEM_FRAME (32 * 64)
 #define MIX_REPEAT_OPS2 64
 #define MIX_REPEAT_OPS8 24
 #define MIX_REPEAT_OPS32 8
@@ -83,6 +100,19 @@ peak_clock_chain:
 	\mnem	%xmm\src, %xmm\dst
 .endm
 
+/* The same with a stack slot as the source (or, st, as the destination). */
+.macro mem3 mnem, R, slot, src1, dst
+	\mnem	MEM_SLOT(\slot), %\R\src1, %\R\dst
+.endm
+
+.macro mem2 mnem, R, slot, dst
+	\mnem	MEM_SLOT(\slot), %\R\dst
+.endm
+
+.macro st2 mnem, R, src, slot
+	\mnem	%\R\src, MEM_SLOT(\slot)
+.endm
+
 /*
  * One instruction of kind k (0 add, 1 mul, 2 fma) on register file R (ymm
  * or zmm, VEX/EVEX forms). R14 and R15 are the constant operands; adds
@@ -93,23 +123,54 @@ peak_clock_chain:
 	ins3	vaddps, \R, 15, 14, %(10 + n_add - (n_add / 2) * 2)
 	n_add = n_add + 1
 .elseif \k == 1
+	.if n_memop < n_mem
+	mem3	vmulps, \R, %(n_memop + 1), 14, %(12 + n_mul - (n_mul / 2) * 2)
+	n_memop = n_memop + 1
+	.else
 	ins3	vmulps, \R, 15, 14, %(12 + n_mul - (n_mul / 2) * 2)
+	.endif
 	n_mul = n_mul + 1
-.else
+.elseif \k == 2
+	.if n_memop < n_mem
+	mem3	vfmadd231ps, \R, %(n_memop + 1), 14, %(n_fma - (n_fma / 10) * 10)
+	n_memop = n_memop + 1
+	.else
 	ins3	vfmadd231ps, \R, 15, 14, %(n_fma - (n_fma / 10) * 10)
+	.endif
 	n_fma = n_fma + 1
+.elseif \k == 3
+	mem2	vmovups, \R, %(16 + n_vec - (n_vec / 16) * 16), 12
+	n_memop = 0
+.else
+	st2	vmovups, \R, 13, %(16 + n_vec - (n_vec / 16) * 16)
+	n_vec = n_vec + 1
 .endif
+.if \k < 3
 	n_ins = n_ins + 1
+.endif
 .endm
 
 /* Kind k on SSE2: xmm14 is the addend (0.0), xmm15 the factor (1.0). */
 .macro sse_op R, k
 .if \k == 0
 	ins2	addps, 14, %(n_ins - (n_ins / 14) * 14)
-.else
+.elseif \k == 1
+	.if n_memop < n_mem
+	mem2	mulps, xmm, %(n_memop + 1), %(n_ins - (n_ins / 14) * 14)
+	n_memop = n_memop + 1
+	.else
 	ins2	mulps, 15, %(n_ins - (n_ins / 14) * 14)
+	.endif
+.elseif \k == 3
+	mem2	movaps, xmm, %(16 + n_vec - (n_vec / 16) * 16), %(n_ins - (n_ins / 14) * 14)
+	n_memop = 0
+.else
+	st2	movaps, xmm, %(n_ins - (n_ins / 14) * 14), %(16 + n_vec - (n_vec / 16) * 16)
+	n_vec = n_vec + 1
 .endif
+.if \k < 3
 	n_ins = n_ins + 1
+.endif
 .endm
 
 .macro mix_seq op, R, kinds:vararg
@@ -125,6 +186,9 @@ peak_clock_chain:
 	.irp r, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9
 	vxorps	%xmm\r, %xmm\r, %xmm\r
 	.endr
+	.irp k, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11
+	vmovups	%\R\()15, MEM_SLOT(\k)
+	.endr
 .endm
 
 .macro sse_setup R
@@ -133,22 +197,32 @@ peak_clock_chain:
 	.endr
 	movss	one_f32(%rip), %xmm15
 	shufps	$0, %xmm15, %xmm15
+	.irp k, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11
+	movaps	%xmm15, MEM_SLOT(\k)
+	.endr
 .endm
 
 /*
  * peak_<isa>_ops<k>: setup, then iterations x repeat x the kinds; returns
  * the FP instructions per iteration.
  */
-.macro mix_func name, setup, op, R, repeat, epilogue, kinds:vararg
+.macro mix_func name, setup, op, R, repeat, epilogue, mem, kinds:vararg
 	.global	\name
 	.type	\name, @function
 	.p2align 6
 \name:
-	\setup	\R
+	push	%rbp
+	mov	%rsp, %rbp
+	and	$-64, %rsp
+	sub	$MEM_FRAME, %rsp
+	\setup	\R			// and the factor 1.0 in every slot
 	n_ins = 0
 	n_add = 0
 	n_mul = 0
 	n_fma = 0
+	n_memop = 0
+	n_vec = 0
+	n_mem = \mem
 	.p2align 5
 1:	.rept	\repeat
 	mix_seq	\op, \R, \kinds
@@ -157,9 +231,11 @@ peak_clock_chain:
 	jnz	1b
 	\epilogue
 	mov	$n_ins, %eax
+	leave
 	ret
 	.size	\name, . - \name
 .endm
+
 
 .macro no_epilogue
 .endm
@@ -170,20 +246,33 @@ peak_clock_chain:
 #define FMA_OPS2 0, 1
 #define FMA_OPS8 0, 1, 0, 2, 0, 2
 #define FMA_OPS32 0, 1, 0, 2, 0, 2, 0, 2, 0, 2, 0, 2, 0, 2, 0, 2, 0, 2, 0, 2, 0, 2
+#define FMA_OPS32_SPLIT 0, 1, 0, 1, 0, 2, 0, 2, 0, 2, 0, 2, 0, 2, 0, 2, 0, 2, \
+	0, 2, 0, 2, 0
 #define SSE_OPS2 0, 1
 #define SSE_OPS8 0, 1, 0, 1, 0, 0, 1, 0
 #define SSE_OPS32 0, 1, 0, 1, 0, 0, 1, 0, 0, 1, 0, 0, 1, 0, 0, 1, 0, 0, 1, 0, \
 	0, 1, 0, 0, 1, 0, 0, 1, 0, 0, 1, 0
+/* With the kernel's memory traffic: 3 loads x, 4 stores the result. */
+#define LS(kinds...) 3, kinds, 4
 
-	mix_func peak_sse2_ops2, sse_setup, sse_op, xmm, MIX_REPEAT_OPS2, no_epilogue, SSE_OPS2
-	mix_func peak_sse2_ops8, sse_setup, sse_op, xmm, MIX_REPEAT_OPS8, no_epilogue, SSE_OPS8
-	mix_func peak_sse2_ops32, sse_setup, sse_op, xmm, MIX_REPEAT_OPS32, no_epilogue, SSE_OPS32
-	mix_func peak_avx2_ops2, vex_setup, vex_op, ymm, MIX_REPEAT_OPS2, vex_epilogue, FMA_OPS2
-	mix_func peak_avx2_ops8, vex_setup, vex_op, ymm, MIX_REPEAT_OPS8, vex_epilogue, FMA_OPS8
-	mix_func peak_avx2_ops32, vex_setup, vex_op, ymm, MIX_REPEAT_OPS32, vex_epilogue, FMA_OPS32
-	mix_func peak_avx512_ops2, vex_setup, vex_op, zmm, MIX_REPEAT_OPS2, vex_epilogue, FMA_OPS2
-	mix_func peak_avx512_ops8, vex_setup, vex_op, zmm, MIX_REPEAT_OPS8, vex_epilogue, FMA_OPS8
-	mix_func peak_avx512_ops32, vex_setup, vex_op, zmm, MIX_REPEAT_OPS32, vex_epilogue, FMA_OPS32
+	mix_func peak_sse2_ops2, sse_setup, sse_op, xmm, MIX_REPEAT_OPS2, no_epilogue, 0, SSE_OPS2
+	mix_func peak_sse2_ops8, sse_setup, sse_op, xmm, MIX_REPEAT_OPS8, no_epilogue, 0, SSE_OPS8
+	mix_func peak_sse2_ops32, sse_setup, sse_op, xmm, MIX_REPEAT_OPS32, no_epilogue, 0, SSE_OPS32
+	mix_func peak_avx2_ops2, vex_setup, vex_op, ymm, MIX_REPEAT_OPS2, vex_epilogue, 0, FMA_OPS2
+	mix_func peak_avx2_ops8, vex_setup, vex_op, ymm, MIX_REPEAT_OPS8, vex_epilogue, 0, FMA_OPS8
+	mix_func peak_avx2_ops32, vex_setup, vex_op, ymm, MIX_REPEAT_OPS32, vex_epilogue, 0, FMA_OPS32_SPLIT
+	mix_func peak_avx512_ops2, vex_setup, vex_op, zmm, MIX_REPEAT_OPS2, vex_epilogue, 0, FMA_OPS2
+	mix_func peak_avx512_ops8, vex_setup, vex_op, zmm, MIX_REPEAT_OPS8, vex_epilogue, 0, FMA_OPS8
+	mix_func peak_avx512_ops32, vex_setup, vex_op, zmm, MIX_REPEAT_OPS32, vex_epilogue, 0, FMA_OPS32
+	mix_func peak_sse2_ops2_mem, sse_setup, sse_op, xmm, MIX_REPEAT_OPS2, no_epilogue, 0, LS(SSE_OPS2)
+	mix_func peak_sse2_ops8_mem, sse_setup, sse_op, xmm, MIX_REPEAT_OPS8, no_epilogue, 0, LS(SSE_OPS8)
+	mix_func peak_sse2_ops32_mem, sse_setup, sse_op, xmm, MIX_REPEAT_OPS32, no_epilogue, 11, LS(SSE_OPS32)
+	mix_func peak_avx2_ops2_mem, vex_setup, vex_op, ymm, MIX_REPEAT_OPS2, vex_epilogue, 0, LS(FMA_OPS2)
+	mix_func peak_avx2_ops8_mem, vex_setup, vex_op, ymm, MIX_REPEAT_OPS8, vex_epilogue, 0, LS(FMA_OPS8)
+	mix_func peak_avx2_ops32_mem, vex_setup, vex_op, ymm, MIX_REPEAT_OPS32, vex_epilogue, 10, LS(FMA_OPS32_SPLIT)
+	mix_func peak_avx512_ops2_mem, vex_setup, vex_op, zmm, MIX_REPEAT_OPS2, vex_epilogue, 0, LS(FMA_OPS2)
+	mix_func peak_avx512_ops8_mem, vex_setup, vex_op, zmm, MIX_REPEAT_OPS8, vex_epilogue, 0, LS(FMA_OPS8)
+	mix_func peak_avx512_ops32_mem, vex_setup, vex_op, zmm, MIX_REPEAT_OPS32, vex_epilogue, 0, LS(FMA_OPS32)
 	.noaltmacro
 
 /* ---------------------------------------------------------------- stream */

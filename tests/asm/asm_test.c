@@ -80,11 +80,17 @@ int main(void)
 			continue;
 		}
 		case_failures = 0;
+		fpu_max_rel_diff = 0;
 		check(&v[i]);
 		check_fpu_long(&v[i]);
 		printf("%s %zu - %s (%s, %s)\n", case_failures ? "not ok" : "ok",
 		       i + 1, v[i].symbol, v[i].slot,
 		       v[i].order == BK_ORDER_FUSED ? "fused" : "exact");
+		if (v[i].order == BK_ORDER_FUSED)
+			printf("#   %s: largest relative difference of one pass %.2g "
+			       "(bound %.2g)\n", v[i].symbol, fpu_max_rel_diff,
+			       strncmp(v[i].slot, "fpu64_", 6) ? BK_FPU32_FUSED_REL_TOL
+							  : BK_FPU64_FUSED_REL_TOL);
 		if (case_failures)
 			failed++;
 		fflush(stdout);

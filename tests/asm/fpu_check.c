@@ -3,10 +3,11 @@
  * FPU kernels against their references: lengths 0..~4100, every element
  * offset within 64 bytes, 1 and 3 passes, random words in [0.5, 1.5),
  * guard words before and after. EXACT variants must match bit for bit;
- * FUSED ones within BK_FPU*_FUSED_REL_TOL per pass. And x placed right
- * after and right before an inaccessible page: a kernel that reads or
- * writes one byte outside x (a load of the next block issued early, say)
- * faults there.
+ * FUSED ones within BK_FPU*_FUSED_REL_TOL per pass; the largest relative
+ * difference of one pass seen is printed (fpu_max_rel_diff). And x placed
+ * right after and right before an inaccessible page: a kernel that reads
+ * or writes one byte outside x (a load of the next block issued early,
+ * say) faults there.
  */
 #include <math.h>
 #include <stdlib.h>
@@ -15,6 +16,8 @@
 #include <unistd.h>
 
 #include "harness.h"
+
+double fpu_max_rel_diff;
 
 static const size_t lengths[] = {
 	0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 15, 16, 17, 23, 24, 31, 32, 33, 47, 48,
@@ -43,6 +46,9 @@ static void prefix##_case(const struct bk_variant *v, bk_##prefix##_fn *ref, \
 		double d = fabs((double)g[i] - (double)w[i]);		\
 		double tol = inside && v->order == BK_ORDER_FUSED ?	\
 			TOL * (double)passes * fabs((double)w[i]) : 0.0; \
+		if (inside && passes == 1 && w[i] != 0 &&		\
+		    d / fabs((double)w[i]) > fpu_max_rel_diff)		\
+			fpu_max_rel_diff = d / fabs((double)w[i]);	\
 		if (d > tol || (d == 0 && memcmp(&g[i], &w[i], sizeof(T)) && \
 				v->order == BK_ORDER_EXACT)) {		\
 			case_fail("%s len %zu offset %zu passes %zu: "	\

@@ -6,8 +6,9 @@
  * EXACT kernels must give the reference's bits. FUSED kernels must give,
  * bit for bit, the order kernels.h and their .S files document: every
  * x + c and the first product rounded as the reference, each further term
- * fused into the running sum left to right (one fma per term); that model
- * is computed here with fmaf()/fma(). The fused result must also stay
+ * fused into the running sum left to right (one fma per term), in one sum
+ * or, for the variants BK_FPU_SPLIT_SUM lists, in an even and an odd sum
+ * subtracted at the end; that model is computed here with fmaf()/fma(). The fused result must also stay
  * within the tolerance of the reference. The per-pass tolerance alone
  * would not notice a swapped constant (about 1e-6 relative); the model
  * does. This file is built as ISO C11: no contraction of its own
@@ -33,13 +34,39 @@ static int slot_terms(const char *slot)
 	return 1;
 }
 
+/* Does the variant sum even and odd terms apart (kernels.h, SPLIT)? */
+static int split_sum(const char *symbol)
+{
+#define BK_SPLIT_NAME_(sym) #sym,
+	static const char *const split[] = { BK_FPU_SPLIT_SUM(BK_SPLIT_NAME_) };
+#undef BK_SPLIT_NAME_
+
+	for (size_t i = 0; i < sizeof(split) / sizeof(split[0]); i++)
+		if (!strcmp(split[i], symbol))
+			return 1;
+	return 0;
+}
+
 #define BK_FPU_LONG(prefix, T, K, FMA, TOL)				\
-static T prefix##_fused_word(T x, int terms)				\
+static T prefix##_fused_word(T x, int terms, int split)			\
 {									\
 	T r;								\
 									\
 	if (terms == 1)							\
 		return (x + K[0]) * K[22];				\
+	if (split) {							\
+		T e = (x + K[0]) * K[1], o = (x + K[2]) * K[3];		\
+									\
+		for (int i = 2; i < terms; i++) {			\
+			T u = x + K[2 * i];				\
+									\
+			if (i % 2)					\
+				o = FMA(u, K[2 * i + 1], o);		\
+			else						\
+				e = FMA(u, K[2 * i + 1], e);		\
+		}						\
+		return e - o;						\
+	}								\
 	r = (x + K[0]) * K[1];						\
 	for (int i = 1; i < terms; i++) {				\
 		T u = x + K[2 * i];					\
@@ -68,7 +95,7 @@ static void prefix##_long(const struct bk_variant *v)			\
 	((bk_##prefix##_fn *)v->fn)(x, LONG_WORDS, LONG_PASSES);	\
 	prefix##_ref_of(terms)(want, 1, LONG_PASSES);			\
 	for (int p = 0; p < LONG_PASSES; p++)				\
-		model = prefix##_fused_word(model, terms);		\
+		model = prefix##_fused_word(model, terms, split_sum(v->symbol));		\
 									\
 	T expect = v->order == BK_ORDER_FUSED ? model : want[0];	\
 	for (size_t i = 0; i < LONG_WORDS; i++)				\

@@ -24,6 +24,9 @@ extern unsigned case_failures;
 typedef void check_fn(const struct bk_variant *v);
 void check_fpu32(const struct bk_variant *v);
 void check_fpu64(const struct bk_variant *v);
+/* Largest relative difference from the reference after one pass, over the
+ * cases of check_fpu32/64 since it was last set to 0. */
+extern double fpu_max_rel_diff;
 void check_int(const struct bk_variant *v);
 /* Every FPU slot: a long uniform run against the reference or fused model. */
 void check_fpu_long(const struct bk_variant *v);

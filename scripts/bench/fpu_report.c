@@ -1,0 +1,224 @@
+// SPDX-License-Identifier: MIT
+/*
+ * fpu_report: the tables and the goals of fpu_bench, one ISA at a time,
+ * each against the bounds of its own instructions.
+ *
+ * Goals, per ISA:
+ *   - 8 and 32 ops at L1 and L2, one thread and all: >= 90 % of the bound
+ *     (the lower of the FP mix and the memory bound). Where the FP mix with
+ *     the kernel's own loads and stores (the second bound) is itself below
+ *     90 % of the plain mix in every round, the load and store ports, not
+ *     the FP pipes, set the limit: the goal line says so and gives the
+ *     kernel's share of that bound, the best reachable;
+ *   - 2 ops at L2 and RAM: >= 90 % of the stream bandwidth measured beside;
+ *   - every cell: >= 0.97 x gcc -O3 -march=native for the same ISA;
+ *   - the best ISA only: >= 4 x gcc -O2 for the baseline ISA;
+ *   - L1, all threads: >= 0.9 x threads x one thread.
+ * With several rounds every figure is the median of the rounds, a goal is
+ * met when the median of its ratio is, and a ratio whose rounds spread by
+ * more than 10 % of its median is marked unstable, its range given.
+ */
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+
+#include "fpu_bench.h"
+#include "util.h"
+
+static double ratio(double a, double b)
+{
+	return b > 0 ? a / b : 0;
+}
+
+static double bound_of(const struct cell *c)
+{
+	if (c->compute > 0 && c->memory > 0)
+		return c->compute < c->memory ? c->compute : c->memory;
+	return c->compute > 0 ? c->compute : c->memory;
+}
+
+/* ------------------------------------------------------------ rounds */
+
+/* A figure over the rounds: median, lowest, highest. */
+struct spread {
+	double med, lo, hi;
+};
+
+typedef double cell_fn(const struct cell *c);
+
+static int cmp_double(const void *a, const void *b)
+{
+	double x = *(const double *)a, y = *(const double *)b;
+
+	return (x > y) - (x < y);
+}
+
+static struct spread spread_of(const double *v, unsigned n)
+{
+	double sorted[MAX_ROUNDS];
+	struct spread sp;
+
+	for (unsigned i = 0; i < n; i++)
+		sorted[i] = v[i];
+	qsort(sorted, n, sizeof(sorted[0]), cmp_double);
+	sp.lo = sorted[0];
+	sp.hi = sorted[n - 1];
+	sp.med = n % 2 ? sorted[n / 2] : (sorted[n / 2 - 1] + sorted[n / 2]) / 2;
+	return sp;
+}
+
+/* fn of one cell over the rounds. */
+static struct spread over_rounds(const struct isa_run *run, int s, int op, int ti,
+				 cell_fn *fn)
+{
+	double v[MAX_ROUNDS];
+
+	for (unsigned r = 0; r < opt.rounds; r++)
+		v[r] = fn(&run->rounds[r][s][op][ti]);
+	return spread_of(v, opt.rounds);
+}
+
+static int unstable(struct spread sp)
+{
+	return sp.hi - sp.lo > 0.1 * sp.med;
+}
+
+static double f_bk(const struct cell *c) { return c->rate[C_BURNKIT]; }
+static double f_native(const struct cell *c) { return c->rate[C_NATIVE]; }
+static double f_base(const struct cell *c) { return c->rate[C_BASE]; }
+static double f_compute(const struct cell *c) { return c->compute; }
+static double f_ports(const struct cell *c) { return c->ports; }
+static double f_stream(const struct cell *c) { return c->stream; }
+static double f_memory(const struct cell *c) { return c->memory; }
+static double f_of_bound(const struct cell *c) { return ratio(c->rate[C_BURNKIT], bound_of(c)); }
+static double f_of_memory(const struct cell *c) { return ratio(c->rate[C_BURNKIT], c->memory); }
+static double f_of_ports(const struct cell *c) { return ratio(c->rate[C_BURNKIT], c->ports); }
+static double f_x_native(const struct cell *c) { return ratio(c->rate[C_BURNKIT], c->rate[C_NATIVE]); }
+static double f_x_base(const struct cell *c) { return ratio(c->rate[C_BURNKIT], c->rate[C_BASE]); }
+static double f_ports_share(const struct cell *c) { return ratio(c->ports, c->compute); }
+
+/* ------------------------------------------------------------ goals */
+
+/*
+ * One goal: met when the median ratio reaches `need`; `scale` turns the
+ * ratio into the figure printed (100 for per cent), `what` follows it.
+ */
+static void goal(const char *isa, const char *cell, struct spread sp, double need,
+		 double scale, int decimals, const char *what)
+{
+	printf("  %-6s %-6s %s %5.*f %s", sp.med >= need ? "met" : "missed", isa, cell,
+	       decimals, scale * sp.med, what);
+	if (opt.rounds > 1)
+		printf(" [rounds %.*f-%.*f%s]", decimals, scale * sp.lo, decimals,
+		       scale * sp.hi, unstable(sp) ? ", unstable" : "");
+	printf("\n");
+}
+
+static int cell_on(int s, int ti, int nthreads)
+{
+	return size_on(s) && !(ti && nthreads == 1);
+}
+
+/* The bound goal of one cell, and the second bound when the ports set it. */
+static void bound_goal(const struct isa_run *run, const char *isa, const char *name,
+		       int s, int op, int ti)
+{
+	struct spread share = over_rounds(run, s, op, ti, f_ports_share);
+	struct spread mem = over_rounds(run, s, op, ti, f_memory);
+	struct spread ports = over_rounds(run, s, op, ti, f_ports);
+
+	goal(isa, name, over_rounds(run, s, op, ti, f_of_bound), 0.9, 100, 1,
+	     "% of the bound (>= 90 %)");
+	if (share.hi > 0 && share.hi < 0.9 && ports.med < mem.med) {
+		printf("         %-6s %s the FP mix with the kernel's loads and stores "
+		       "reaches %.1f %% of the FP bound (the load/store ports): the best "
+		       "reachable; burnkit ", isa, name, 100 * share.med);
+		printf("%.1f %% of it\n", 100 * over_rounds(run, s, op, ti, f_of_ports).med);
+	}
+}
+
+void print_goals(const struct isa_run *run, int nthreads, int top)
+{
+	const char *isa = run->isa ? run->isa : "-";
+	char what[160];
+
+	printf("\ngoals for %s (reported, not asserted; medians of %u round%s):\n", isa,
+	       opt.rounds, opt.rounds == 1 ? "" : "s");
+	snprintf(what, sizeof(what), "x %s (>= 0.97)", run->native->name);
+	for (int s = 0; s < NSIZES; s++)
+		for (int op = 0; op < NOPS; op++)
+			for (int ti = 0; ti < 2; ti++) {
+				char name[32];
+
+				if (!cell_on(s, ti, nthreads))
+					continue;
+				snprintf(name, sizeof(name), "%-3s %2d ops %d thr:", size_names[s],
+					 ops_list[op], ti ? nthreads : 1);
+				if (s != SIZE_RAM && op > 0)
+					bound_goal(run, isa, name, s, op, ti);
+				if (s != SIZE_L1 && op == 0)
+					goal(isa, name, over_rounds(run, s, op, ti, f_of_memory),
+					     0.9, 100, 1, "% of the stream bandwidth "
+					     "measured beside it (>= 90 %)");
+				goal(isa, name, over_rounds(run, s, op, ti, f_x_native), 0.97, 1,
+				     2, what);
+				if (top && s != SIZE_RAM && op > 0)
+					goal(isa, name, over_rounds(run, s, op, ti, f_x_base), 4, 1,
+					     2, "x gcc -O2 baseline (>= 4)");
+			}
+	if (nthreads > 1 && size_on(SIZE_L1))
+		for (int op = 0; op < NOPS; op++) {
+			double v[MAX_ROUNDS];
+			char name[32];
+
+			for (unsigned r = 0; r < opt.rounds; r++)
+				v[r] = ratio(run->rounds[r][SIZE_L1][op][1].rate[C_BURNKIT],
+					     nthreads * run->rounds[r][SIZE_L1][op][0].rate[C_BURNKIT]);
+			snprintf(name, sizeof(name), "L1  %2d ops:", ops_list[op]);
+			snprintf(what, sizeof(what), "x %d x one thread, on %d threads (>= 0.9)",
+				 nthreads, nthreads);
+			goal(isa, name, spread_of(v, opt.rounds), 0.9, 1, 3, what);
+		}
+}
+
+void print_table(const struct isa_run *run, int nthreads, const size_t words[NSIZES])
+{
+	printf("\n%s: MFLOPS (stream: MB/s read + written); bounds in MFLOPS; "
+	       "bound = the lower of compute and memory; ports: the FP mix with the "
+	       "kernel's loads and stores; medians of %u round%s, spr: the spread of "
+	       "the ratio over the rounds in %% of its median (* above 10: unstable)\n",
+	       run->isa ? run->isa : "this CPU", opt.rounds, opt.rounds == 1 ? "" : "s");
+	printf("%-6s %-4s %4s %3s | %8s %8s %8s | %6s %5s %6s | %8s %8s %8s %8s | %6s %5s %6s\n",
+	       "isa", "size", "ops", "thr", "burnkit", "gcc-O3n", "gcc-O2", "bk/O3n", "spr",
+	       "bk/O2", "compute", "ports", "stream", "memory", "%bound", "spr", "%ports");
+	for (int s = 0; s < NSIZES; s++)
+		for (int op = 0; op < NOPS; op++)
+			for (int ti = 0; ti < 2; ti++) {
+				struct spread xn, ob;
+
+				if (!cell_on(s, ti, nthreads))
+					continue;
+				xn = over_rounds(run, s, op, ti, f_x_native);
+				ob = over_rounds(run, s, op, ti, f_of_bound);
+				printf("%-6s %-4s %4d %3d | %8.0f %8.0f %8.0f | %6.2f %4.0f%c %6.2f | "
+				       "%8.0f %8.0f %8.0f %8.0f | %6.1f %4.0f%c %6.1f\n",
+				       run->isa ? run->isa : "-", size_names[s], ops_list[op],
+				       ti ? nthreads : 1,
+				       over_rounds(run, s, op, ti, f_bk).med,
+				       over_rounds(run, s, op, ti, f_native).med,
+				       over_rounds(run, s, op, ti, f_base).med,
+				       xn.med, 100 * ratio(xn.hi - xn.lo, xn.med),
+				       unstable(xn) ? '*' : ' ',
+				       over_rounds(run, s, op, ti, f_x_base).med,
+				       over_rounds(run, s, op, ti, f_compute).med,
+				       over_rounds(run, s, op, ti, f_ports).med,
+				       over_rounds(run, s, op, ti, f_stream).med,
+				       over_rounds(run, s, op, ti, f_memory).med,
+				       100 * ob.med, 100 * ratio(ob.hi - ob.lo, ob.med),
+				       unstable(ob) ? '*' : ' ',
+				       100 * over_rounds(run, s, op, ti, f_of_ports).med);
+			}
+	printf("words per thread: L1 %zu, L2 %zu, RAM %zu; rates per %s second\n",
+	       words[SIZE_L1], words[SIZE_L2], words[SIZE_RAM],
+	       opt.wall ? "wall" : "thread CPU");
+}
