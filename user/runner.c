@@ -63,6 +63,18 @@ static void start_record(struct bk_ctx *ctx)
 	bk_json_object_begin(&j, "params");
 	bk_params_json(&ctx->params, &j);
 	bk_json_object_end(&j);
+	if (ctx->tester->throughput.record) {
+		const struct bk_throughput *t = &ctx->tester->throughput;
+
+		/* Where this run's passes carry their throughput, for report. */
+		bk_json_object_begin(&j, "throughput");
+		bk_json_str(&j, "record", t->record);
+		bk_json_str(&j, "value", t->value);
+		bk_json_str(&j, "unit", t->unit);
+		bk_json_str(&j, "seconds", t->seconds);
+		bk_json_str(&j, "group", t->group);
+		bk_json_object_end(&j);
+	}
 	bk_json_object_begin(&j, "timer");
 	bk_json_str(&j, "timebase", ctx->timer.time.src->name);
 	bk_json_realp(&j, "timebase_hz", ctx->timer.time.hz, 10);

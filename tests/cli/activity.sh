@@ -19,6 +19,11 @@ ok "... the CPUs busy while fpu ran" sh -c \
 	"grep '\"type\":\"activity\"' $tmp/fpu.jsonl | sed 's/.*\"busy_pct\":\([0-9.]*\).*/\1/' | awk '\$1 > 20 { f = 1 } END { exit !f }'"
 ok "... and the summary comes after the sampler stopped" sh -c "tail -1 $tmp/fpu.jsonl | grep -q '\"type\":\"summary\"'"
 ok "--activity 0 is refused" status 2 fpu --activity 0
+ok "the start record says where fpu's passes carry their throughput" sh -c \
+	"head -1 $tmp/fpu.jsonl | grep -q '\"throughput\":{\"record\":\"pass\",\"value\":\"mflops\",\"unit\":\"MFLOPS\"'"
+ok "report on fpu's own timeline finds its passes" sh -c \
+	"$emu $runner report $tmp/fpu.jsonl --svg $tmp/fpu.svg > $tmp/rep.out && grep -q 'copy 0 *fpu *[1-9][0-9]* passes, usual [0-9.]* MFLOPS' $tmp/rep.out && ! grep -q 'no passes recorded' $tmp/rep.out"
+ok "... and draws them with the machine's activity" sh -c "grep -q 'CPU share (whole machine)' $tmp/fpu.svg"
 
 ok "temp records activity with every sample" status 0 temp Passes 3, Seconds 0.3 --json "$tmp/temp.jsonl"
 ok "... one for each sample after the first" sh -c "[ \$(grep -c '\"type\":\"activity\"' $tmp/temp.jsonl) -eq \$((\$(grep -c '\"type\":\"sample\"' $tmp/temp.jsonl) - 1)) ]"

@@ -27,6 +27,7 @@ static int ignore_term(void *arg)
 {
 	(void)arg;
 	signal(SIGTERM, SIG_IGN);
+	(void)!write(STDOUT_FILENO, "r", 1);	/* ready: SIGTERM is ignored now */
 	sleep(30);
 	return 0;
 }
@@ -133,8 +134,9 @@ Test(child, stop_asks_then_kills)
 
 	/* One that ignores it is killed after the grace time. */
 	s.fn = ignore_term;
+	s.capture = BK_CHILD_OUT;
 	cr_assert_eq(bk_child_start(&c, &s), 0);
-	usleep(100000);		/* let it install SIG_IGN */
+	cr_assert_eq(read(c.out_fd, what, 1), 1, "the child says it ignores SIGTERM");
 	cr_assert_eq(bk_child_stop(&c, 0.2), 1);
 	cr_assert_eq(WTERMSIG(c.status), SIGKILL);
 	bk_child_describe(c.status, what, sizeof(what));

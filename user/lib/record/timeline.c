@@ -5,6 +5,7 @@
 
 #include <errno.h>
 #include <math.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -128,7 +129,27 @@ static void read_start(struct bk_timeline *tl, const struct bk_jv *r)
 {
 	const char *tester = bk_jv_getstr(r, "tester");
 
+	const struct bk_jv *thr = bk_jv_get(r, "throughput");
+
 	bk_strlcpy(tl->tester, tester ? tester : "?", sizeof(tl->tester));
+	if (thr && thr->type == BK_J_OBJ) {
+		static const struct {
+			const char *key;
+			size_t off, len;
+		} m[] = {
+			{ "record", offsetof(struct bk_tl_throughput, record), 32 },
+			{ "value", offsetof(struct bk_tl_throughput, value), 32 },
+			{ "unit", offsetof(struct bk_tl_throughput, unit), 16 },
+			{ "seconds", offsetof(struct bk_tl_throughput, seconds), 32 },
+			{ "group", offsetof(struct bk_tl_throughput, group), 32 },
+		};
+
+		for (size_t i = 0; i < BK_ARRAY_SIZE(m); i++) {
+			const char *v = bk_jv_getstr(thr, m[i].key);
+
+			bk_strlcpy((char *)&tl->own + m[i].off, v ? v : "", m[i].len);
+		}
+	}
 	if (!tl->title[0])
 		snprintf(tl->title, sizeof(tl->title), "burnkit %s", tl->tester);
 }
@@ -385,16 +406,13 @@ static void read_copy(struct bk_timeline *tl, const struct bk_jv *r, double t)
 	}
 }
 
-static void read_perf(struct bk_timeline *tl, const struct bk_jv *r, double t)
+/* One pass of copy n: value v from `from` to `at`, of the kind `group`. */
+static void perf_point(struct bk_timeline *tl, int n, double v, double from, double at,
+		       const char *group, const char *unit)
 {
-	int n = (int)bk_jv_getnum(r, "copy", -1);
-	double v = bk_jv_getnum(r, "value", NAN), at = bk_jv_getnum(r, "at", t);
-	double from = bk_jv_getnum(r, "from", at);
 	struct bk_tl_copy *c;
 	struct bk_tl_series *s;
 	char name[48];
-
-	const char *group = bk_jv_getstr(r, "group");
 
 	if (n < 0 || isnan(v) || !(c = copy_get(tl, n)))
 		return;
@@ -406,14 +424,51 @@ static void read_perf(struct bk_timeline *tl, const struct bk_jv *r, double t)
 	if (!s)
 		return;
 	if (!s->n) {
-		const char *unit = bk_jv_getstr(r, "unit");
-
 		if (unit && !c->unit[0])
 			bk_strlcpy(c->unit, unit, sizeof(c->unit));
 		copy_series_label(s, c, group);
 	}
 	series_add(s, from, at, v);
 	span(tl, at);
+}
+
+/* A suite's "perf" record: one pass of one of its copies. */
+static void read_perf(struct bk_timeline *tl, const struct bk_jv *r, double t)
+{
+	double at = bk_jv_getnum(r, "at", t);
+
+	perf_point(tl, (int)bk_jv_getnum(r, "copy", -1), bk_jv_getnum(r, "value", NAN),
+		   bk_jv_getnum(r, "from", at), at, bk_jv_getstr(r, "group"),
+		   bk_jv_getstr(r, "unit"));
+}
+
+/*
+ * A tester's own pass, as its start record's "throughput" describes it
+ * (record, value, unit, seconds, group): the timeline of a tester run
+ * alone has its passes as copy 0's.
+ */
+static void read_own_pass(struct bk_timeline *tl, const struct bk_jv *r, double t)
+{
+	const struct bk_tl_throughput *p = &tl->own;
+	double secs = p->seconds[0] ? bk_jv_getnum(r, p->seconds, NAN) : NAN;
+	char group[32] = "";
+	struct bk_tl_copy *c = copy_get(tl, 0);
+
+	if (p->group[0]) {
+		const struct bk_jv *g = bk_jv_get(r, p->group);
+
+		if (g && g->type == BK_J_STR)
+			bk_strlcpy(group, g->str, sizeof(group));
+		else if (g && g->type == BK_J_NUM)
+			snprintf(group, sizeof(group), "%g", g->num);
+	}
+	if (c && !c->tester[0]) {
+		bk_strlcpy(c->tester, tl->tester, sizeof(c->tester));
+		if (isnan(c->start_t))
+			c->start_t = tl->t_first;
+	}
+	perf_point(tl, 0, bk_jv_getnum(r, p->value, NAN), isnan(secs) ? t : t - secs, t,
+		   group, p->unit);
 }
 
 static void read_error(struct bk_timeline *tl, const struct bk_jv *r, double t)
@@ -464,7 +519,10 @@ int bk_timeline_add_line(struct bk_timeline *tl, const char *line, size_t len)
 		return 0;
 	}
 	read_title(tl, r);
-	if (!strcmp(type, "start")) {
+	if (tl->own.record[0] && tl->own.value[0] && !strcmp(type, tl->own.record)) {
+		read_own_pass(tl, r, t);
+		span(tl, t);
+	} else if (!strcmp(type, "start")) {
 		read_start(tl, r);
 	} else if (!strcmp(type, "sensors")) {
 		read_sensors(tl, r);

@@ -74,6 +74,11 @@ struct bk_tl_initial {
 	int active, counter;
 };
 
+/* Where a tester's own records carry one pass's throughput (its start record). */
+struct bk_tl_throughput {
+	char record[32], value[32], unit[16], seconds[32], group[32];
+};
+
 struct bk_timeline {
 	char tester[24];	/* who wrote it: cook, temp */
 	char title[256];	/* what ran, for the chart */
@@ -89,6 +94,7 @@ struct bk_timeline {
 	char mhz_source[16];
 	char eff_source[16];
 	char main_sensor[48];
+	struct bk_tl_throughput own;	/* "" record: a suite's timeline (perf records) */
 	double t_first, t_last;	/* the span the records cover; NaN when empty */
 	size_t lines, bad_lines;	/* bad: not JSON (a torn line) */
 	int torn_last;		/* the last line is cut short */
