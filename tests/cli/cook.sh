@@ -86,4 +86,6 @@ ok "a line that fails the check: nothing runs" status 2 script "$tmp/fail.sh"
 ok "watch without the module: exit 3, says why in the one voice" sh -c "$emu $runner watch --seconds 0.1 > $tmp/w.out 2>&1; [ \$? -eq 3 ] && $emu $runner kmod 2>&1 | grep -q 'not available: .' && grep -qF \"\$($emu $runner kmod 2>&1 | sed -n 's/^ burnkit.ko: not available: //p')\" $tmp/w.out"
 ok "watch: a bad --via is a usage error" status 2 watch --via carrier-pigeon
 
+ok "100 copies of a 0.3 s run: none fails on a --seconds the user never gave" sh -c \
+	"cd $tmp && $emu $runner cook --run fpu --copies 100 --minutes 0.005 --sample 0 --json $tmp/c100.jsonl > $tmp/c100.out 2>&1 && ! grep -q '\"type\":\"error\"' $tmp/c100.jsonl"
 finish

@@ -12,12 +12,17 @@
 
 #include "cook.h"
 
-static int has_param(const struct bk_tester *t, const char *name)
+static const struct bk_param *param_of(const struct bk_tester *t, const char *name)
 {
 	for (const struct bk_param *p = t->params; p && p->name; p++)
 		if (!strcmp(p->name, name))
-			return 1;
-	return 0;
+			return p;
+	return NULL;
+}
+
+static int has_param(const struct bk_tester *t, const char *name)
+{
+	return param_of(t, name) != NULL;
 }
 
 int cook_copy_start(struct cook *ck, struct cook_copy *c)
@@ -38,6 +43,15 @@ int cook_copy_start(struct cook *ck, struct cook_copy *c)
 		argv[argc++] = cpu;
 	}
 	if (c->run->meter && c->run->meter->duration_opt && !c->run->gives_duration) {
+		const struct bk_param *d = param_of(c->run->tester, c->run->meter->duration_opt);
+
+		/*
+		 * The time left, but never below what the tester accepts: a copy
+		 * started at the very end (many copies, a short run) runs its
+		 * shortest pass rather than fail on a value the user never gave.
+		 */
+		if (d && left < d->min)
+			left = d->min;
 		snprintf(opt, sizeof(opt), "--%s", c->run->meter->duration_opt);
 		snprintf(secs, sizeof(secs), "%.3f", left);
 		argv[argc++] = opt;
