@@ -20,10 +20,14 @@
 #include <asm/msr.h>
 #include <asm/tsc.h>
 #endif
+#include <burnkit/abi.h>
 
 #include "arch.h"
-#include "burnkit.h"
+#include "clock.h"
+#include "command.h"
 #include "compat.h"
+#include "cycles.h"
+#include "rpi_firmware.h"
 
 static unsigned int bk_window_us;
 static bool bk_have_aperf;

@@ -30,8 +30,11 @@
 #include <asm/tsc.h>
 #endif
 
+#include <burnkit/abi.h>
+
 #include "arch.h"
-#include "burnkit.h"
+#include "command.h"
+#include "cycles.h"
 
 #define BK_CALIB_DEFAULT_ENSEMBLES	10
 #define BK_CALIB_DEFAULT_SAMPLES	1000

@@ -11,8 +11,9 @@
 #include <linux/kernel.h>
 #include <linux/seq_file.h>
 #include <net/genetlink.h>
+#include <burnkit/abi.h>
 
-#include "burnkit.h"
+#include "netlink.h"
 
 static const struct genl_multicast_group bk_genl_groups[] = {
 	{ .name = BURNKIT_GENL_MCGRP },

@@ -16,8 +16,10 @@
 #include <linux/slab.h>
 #include <linux/string.h>
 #include <linux/uaccess.h>
+#include <burnkit/abi.h>
 
-#include "burnkit.h"
+#include "command.h"
+#include "pagecache.h"
 
 /* Result of the last command on one open file. */
 struct bk_pagecache_result {

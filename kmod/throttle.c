@@ -19,8 +19,12 @@
 #include <linux/spinlock.h>
 #include <linux/uaccess.h>
 #include <linux/workqueue.h>
+#include <burnkit/abi.h>
 
-#include "burnkit.h"
+#include "command.h"
+#include "netlink.h"
+#include "throttle.h"
+#include "throttle_sources.h"
 
 struct bk_instance {
 	const struct bk_source *source;

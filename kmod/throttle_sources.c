@@ -19,9 +19,12 @@
 #include <asm/cpufeature.h>
 #include <asm/msr.h>
 #endif
+#include <burnkit/abi.h>
 
-#include "burnkit.h"
+#include "clock.h"
 #include "compat.h"
+#include "rpi_firmware.h"
+#include "throttle_sources.h"
 
 #define BK_MAX_ZONES		64
 #define BK_MAX_TRIPS		16
