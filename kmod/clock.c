@@ -26,7 +26,8 @@
 #include "clock.h"
 #include "command.h"
 #include "compat.h"
-#include "cycles.h"
+#include "counters.h"
+#include "pmu_access.h"
 #include "rpi_firmware.h"
 
 static unsigned int bk_window_us;
@@ -81,7 +82,7 @@ static long bk_measure_this_cpu(void *arg)
 	job->method = BURNKIT_UNSUPPORTED;
 	job->khz = 0;
 	preempt_disable();
-	if (!bk_cycles_counting()) {
+	if (!bk_pmu_counting()) {
 		preempt_enable();
 		return -EOPNOTSUPP;
 	}

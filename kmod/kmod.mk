@@ -20,7 +20,8 @@
 KMOD_VERSION ?= $(or $(VERSION),$(shell sed -n 's/^VERSION := //p' config.mk))
 
 KMOD_FILES := Kbuild Makefile main.c command.c command.h \
-	cycles.c cycles.h clock.c clock.h throttle.c throttle.h \
+	pmu_access.c pmu_access.h counters.c counters.h \
+	calibration.c calibration.h clock.c clock.h throttle.c throttle.h \
 	throttle_sources.c throttle_sources.h pagecache.c pagecache.h \
 	rpi_firmware.c rpi_firmware.h netlink.c netlink.h arch.h compat.h
 KMOD_ARCH_FILES := x86.h arm64.h arm.h

@@ -15,10 +15,12 @@
 #include <burnkit/abi.h>
 
 #include "arch.h"
+#include "calibration.h"
 #include "clock.h"
-#include "cycles.h"
+#include "counters.h"
 #include "netlink.h"
 #include "pagecache.h"
+#include "pmu_access.h"
 #include "rpi_firmware.h"
 #include "throttle.h"
 
@@ -60,7 +62,7 @@ DEFINE_DEBUGFS_ATTRIBUTE(abi_version_fops, abi_version_get, NULL, "%llu\n");
 static int features_show(struct seq_file *m, void *unused)
 {
 	seq_printf(m, "arch %s\n", BK_ARCH_NAME);
-	bk_cycles_features(m);
+	bk_counters_features(m);
 	bk_clock_features(m);
 	bk_throttle_features(m);
 	bk_netlink_features(m);
@@ -95,12 +97,16 @@ static int __init burnkit_init(void)
 			    &features_fops);
 
 	bk_rpi_init();
-	ret = bk_cycles_init(bk_dir, user_access);
+	bk_counters_init(bk_dir);
+	ret = bk_pmu_access_init(bk_dir, user_access);
 	if (ret)
 		goto out_remove_files;
+	ret = bk_calibration_init(bk_dir);
+	if (ret)
+		goto out_pmu_access;
 	ret = bk_clock_init(bk_dir, clock_window_us);
 	if (ret)
-		goto out_cycles;
+		goto out_calibration;
 	ret = bk_netlink_init();
 	if (ret)
 		goto out_clock;
@@ -123,9 +129,12 @@ out_netlink:
 out_clock:
 	bk_remove_files();
 	bk_clock_exit();
-out_cycles:
+out_calibration:
 	bk_remove_files();
-	bk_cycles_exit();
+	bk_calibration_exit();
+out_pmu_access:
+	bk_remove_files();
+	bk_pmu_access_exit();
 out_remove_files:
 	bk_remove_files();
 	bk_rpi_exit();
@@ -139,7 +148,8 @@ static void __exit burnkit_exit(void)
 	bk_throttle_exit();
 	bk_netlink_exit();
 	bk_clock_exit();
-	bk_cycles_exit();
+	bk_calibration_exit();
+	bk_pmu_access_exit();
 	bk_rpi_exit();
 	pr_info("unloaded\n");
 }
