@@ -7,6 +7,7 @@
 #define pr_fmt(fmt) KBUILD_MODNAME ": " fmt
 
 #include <linux/ctype.h>
+#include <linux/debugfs.h>
 #include <linux/kernel.h>
 #include <linux/seq_file.h>
 #include <linux/string.h>
@@ -98,4 +99,28 @@ void bk_seq_u64_or_unsupported(struct seq_file *m, bool ok, u64 v, char end)
 		seq_printf(m, "%llu%c", v, end);
 	else
 		seq_printf(m, "%s%c", BURNKIT_UNSUPPORTED, end);
+}
+
+ssize_t bk_attr_write_u32(struct file *file, const char __user *ubuf,
+			  size_t count, int (*set)(void *data, u64 val),
+			  const char *name)
+{
+	struct dentry *dentry = file->f_path.dentry;
+	char buf[BURNKIT_WRITE_MAX];
+	u32 val;
+	int ret;
+
+	ret = bk_copy_command(buf, sizeof(buf), ubuf, count, name);
+	if (ret)
+		return ret;
+	ret = bk_parse_u32_list(buf, &val, 1, 1, name);
+	if (ret < 0)
+		return ret;
+	/* As debugfs_attr_write(): the file may be going away (unsafe fops). */
+	ret = debugfs_file_get(dentry);
+	if (ret)
+		return ret;
+	ret = set(file_inode(file)->i_private, val);
+	debugfs_file_put(dentry);
+	return ret ? ret : count;
 }

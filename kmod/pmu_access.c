@@ -11,7 +11,6 @@
 #include <linux/cpu_pm.h>
 #include <linux/cpuhotplug.h>
 #include <linux/debugfs.h>
-#include <linux/fs.h>
 #include <linux/jiffies.h>
 #include <linux/mutex.h>
 #include <linux/percpu.h>
@@ -208,44 +207,22 @@ static int bk_set_user_access(bool on)
 	return ret;
 }
 
-static ssize_t user_access_read(struct file *file, char __user *ubuf,
-				size_t count, loff_t *ppos)
+static int user_access_get(void *data, u64 *val)
 {
-	char buf[4];
-	int len = scnprintf(buf, sizeof(buf), "%d\n", READ_ONCE(bk_access_on));
-
-	return simple_read_from_buffer(ubuf, count, ppos, buf, len);
+	*val = READ_ONCE(bk_access_on);
+	return 0;
 }
 
-static ssize_t user_access_write(struct file *file, const char __user *ubuf,
-				 size_t count, loff_t *ppos)
+static int user_access_set(void *data, u64 val)
 {
-	char buf[BURNKIT_WRITE_MAX];
-	u32 on;
-	int ret;
-
-	ret = bk_copy_command(buf, sizeof(buf), ubuf, count,
-			      BURNKIT_FILE_USER_ACCESS);
-	if (ret)
-		return ret;
-	ret = bk_parse_u32_list(buf, &on, 1, 1, BURNKIT_FILE_USER_ACCESS);
-	if (ret < 0)
-		return ret;
-	if (on > 1) {
+	if (val > 1) {
 		bk_warn_write(BURNKIT_FILE_USER_ACCESS, "expected 0 or 1");
 		return -EINVAL;
 	}
-	ret = bk_set_user_access(on);
-	return ret ? ret : count;
+	return bk_set_user_access(val);
 }
-
-static const struct file_operations user_access_fops = {
-	.owner = THIS_MODULE,
-	.open = simple_open,
-	.read = user_access_read,
-	.write = user_access_write,
-	.llseek = default_llseek,
-};
+BK_DEFINE_ATTRIBUTE(user_access_fops, BURNKIT_FILE_USER_ACCESS,
+		    user_access_get, user_access_set);
 
 static void bk_pmu_count_cpu(void *arg)
 {
@@ -282,8 +259,8 @@ int bk_pmu_access_init(struct dentry *dir, bool user_access)
 			return ret;
 		}
 	}
-	debugfs_create_file(BURNKIT_FILE_USER_ACCESS, 0600, dir, NULL,
-			    &user_access_fops);
+	debugfs_create_file_unsafe(BURNKIT_FILE_USER_ACCESS, 0600, dir, NULL,
+				   &user_access_fops);
 	return 0;
 }
 
