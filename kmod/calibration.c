@@ -30,6 +30,7 @@
 #include "calibration.h"
 #include "command.h"
 #include "counters.h"
+#include "pmu_access.h"
 
 #define BK_CALIB_DEFAULT_ENSEMBLES	10
 #define BK_CALIB_DEFAULT_SAMPLES	1000
@@ -134,6 +135,11 @@ static long bk_calibrate_this_cpu(void *arg)
 		u32 *out = job->ticks + (size_t)e * job->samples;
 
 		local_irq_save(flags);
+		/* perf took the counter meanwhile: no calibration of it. */
+		if (r->src == BK_SRC_MAIN && !bk_pmu_kernel_start()) {
+			local_irq_restore(flags);
+			return -EBUSY;
+		}
 		if (r->src == BK_SRC_MAIN)
 			BK_SAMPLE_LOOP(bk_counter_begin, bk_counter_end,
 				       BK_COUNTER_MASK, out, job->samples);

@@ -47,7 +47,8 @@ void bk_cycles_set_rate_hz(unsigned int cpu, u64 hz)
 
 int bk_timing_source(void)
 {
-	if (bk_pmu_user_readable())
+	if (IS_ENABLED(CONFIG_X86) ||
+	    (bk_pmu_user_can_ask() && !bk_pmu_perf_busy()))
 		return BK_SRC_MAIN;
 	if (BK_HAVE_CNTVCT)
 		return BK_SRC_CNTVCT;
@@ -65,8 +66,8 @@ static u64 bk_source_rate_hz(int src, unsigned int cpu)
 
 struct bk_counter_row {
 	int src;
+	bool valid;
 	u64 value;
-	bool user_read;
 };
 
 static void bk_counter_sample(void *arg)
@@ -74,13 +75,26 @@ static void bk_counter_sample(void *arg)
 	struct bk_counter_row *row = arg;
 
 	row->src = bk_timing_source();
-	row->user_read = row->src != BK_SRC_NONE;
-	if (row->src == BK_SRC_MAIN)
+	row->valid = true;
+	if (row->src == BK_SRC_MAIN && bk_pmu_kernel_start())
 		row->value = bk_counter_now();
 	else if (row->src == BK_SRC_CNTVCT)
 		row->value = bk_cntvct_now();
 	else
-		row->value = 0;
+		row->valid = false;
+}
+
+/*
+ * Who may read the source from user space: every task (the TSC, whose
+ * per-task CR4.TSD switch a task only sets for itself with prctl
+ * PR_SET_TSC; the generic timer), a task that asks (the PMU cycle
+ * counter, through user_access), or nobody.
+ */
+static const char *bk_user_read(int src)
+{
+	if (src == BK_SRC_MAIN && !IS_ENABLED(CONFIG_X86))
+		return "ask";
+	return src == BK_SRC_NONE ? "no" : "yes";
 }
 
 static int counters_show(struct seq_file *m, void *unused)
@@ -97,9 +111,9 @@ static int counters_show(struct seq_file *m, void *unused)
 			continue;
 		rate = bk_source_rate_hz(row.src, cpu);
 		seq_printf(m, "%u %s ", cpu, bk_src_names[row.src]);
-		bk_seq_u64_or_unsupported(m, row.src != BK_SRC_NONE, row.value, ' ');
+		bk_seq_u64_or_unsupported(m, row.valid, row.value, ' ');
 		bk_seq_u64_or_unsupported(m, rate != 0, rate, ' ');
-		seq_printf(m, "%s\n", row.user_read ? "yes" : "no");
+		seq_printf(m, "%s\n", bk_user_read(row.src));
 	}
 	cpus_read_unlock();
 	return 0;
@@ -111,7 +125,11 @@ void bk_counters_features(struct seq_file *m)
 	struct bk_pmu_census c;
 
 	bk_pmu_take_census(&c);
-	seq_printf(m, "counter %s\n", c.readable ? BK_COUNTER_NAME :
+	/* The PMU counter when a task may ask for it and perf leaves it. */
+	seq_printf(m, "counter %s\n",
+		   c.usable == c.cpus &&
+		   (IS_ENABLED(CONFIG_X86) || bk_pmu_user_can_ask()) ?
+		   BK_COUNTER_NAME :
 		   bk_src_names[BK_HAVE_CNTVCT ? BK_SRC_CNTVCT : BK_SRC_NONE]);
 	bk_pmu_access_features(m, &c);
 #ifdef CONFIG_X86

@@ -24,10 +24,10 @@
 #include "rpi_firmware.h"
 #include "throttle.h"
 
-static bool user_access = true;
-module_param(user_access, bool, 0444);
-MODULE_PARM_DESC(user_access,
-		 "let user space read the cycle counter on ARM (default 1)");
+static bool armv7_user_access;
+module_param(armv7_user_access, bool, 0444);
+MODULE_PARM_DESC(armv7_user_access,
+		 "ARMv7: let a task that asks read the cycle counter, through PMUSERENR.EN, which also lets it program the PMU (default 0)");
 
 static uint period_ms = BURNKIT_PERIOD_MS_DEFAULT;
 module_param(period_ms, uint, 0444);
@@ -98,7 +98,7 @@ static int __init burnkit_init(void)
 
 	bk_rpi_init();
 	bk_counters_init(bk_dir);
-	ret = bk_pmu_access_init(bk_dir, user_access);
+	ret = bk_pmu_access_init(bk_dir, armv7_user_access);
 	if (ret)
 		goto out_remove_files;
 	ret = bk_calibration_init(bk_dir);

@@ -29,7 +29,7 @@ static struct rpi_firmware *bk_fw;
 
 bool bk_rpi_present(void)
 {
-	return bk_fw != NULL;
+	return !!bk_fw;
 }
 
 #define BK_RPI_RESPONSE	BIT(31)	/* set in a tag's size word once answered */
