@@ -9,6 +9,7 @@
 #include <linux/ctype.h>
 #include <linux/debugfs.h>
 #include <linux/kernel.h>
+#include <linux/ratelimit.h>
 #include <linux/seq_file.h>
 #include <linux/string.h>
 #include <linux/uaccess.h>
@@ -16,9 +17,35 @@
 
 #include "command.h"
 
+/*
+ * Each control file has its own warning budget (the kernel's defaults: 10
+ * lines per 5 s), so that a fuzzer hammering one file neither floods the
+ * log buffer, pushing out a real WARN, nor silences the other files.
+ */
+#define BK_WARN_LIMIT(name) \
+	{ name, RATELIMIT_STATE_INIT(bk_warn_limits, DEFAULT_RATELIMIT_INTERVAL, \
+				     DEFAULT_RATELIMIT_BURST) }
+
+static struct bk_warn_limit {
+	const char *file;
+	struct ratelimit_state rs;
+} bk_warn_limits[] = {
+	BK_WARN_LIMIT(BURNKIT_FILE_CALIBRATE),
+	BK_WARN_LIMIT(BURNKIT_FILE_USER_ACCESS),
+	BK_WARN_LIMIT(BURNKIT_FILE_THROTTLE_PERIOD),
+	BK_WARN_LIMIT(BURNKIT_FILE_THROTTLE_INJECT),
+	BK_WARN_LIMIT(BURNKIT_FILE_PAGECACHE),
+	BK_WARN_LIMIT(NULL),	/* any other name */
+};
+
 void bk_warn_write(const char *file, const char *why)
 {
-	pr_warn("%s: rejected write: %s\n", file, why);
+	struct bk_warn_limit *l = bk_warn_limits;
+
+	while (l->file && strcmp(l->file, file))
+		l++;
+	if (__ratelimit(&l->rs))
+		pr_warn("%s: rejected write: %s\n", file, why);
 }
 
 int bk_copy_command(char *buf, size_t size, const char __user *ubuf,
