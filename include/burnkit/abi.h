@@ -223,8 +223,10 @@ struct burnkit_event {
 
 /*
  * Generic netlink: family BURNKIT_GENL_NAME, version BURNKIT_GENL_VERSION,
- * multicast group BURNKIT_GENL_MCGRP. Every transition the sampler writes
- * into the ring is also sent to the group, as it happens, in one
+ * multicast group BURNKIT_GENL_MCGRP; joining it needs CAP_NET_ADMIN (a
+ * kernel that cannot restrict a group gets no family: features netlink
+ * off). Every transition the sampler writes into the ring is also sent to
+ * the group, as it happens, in one
  * BURNKIT_CMD_EVENT message whose attribute BURNKIT_ATTR_EVENT holds the
  * struct burnkit_event (the same record, same seq). A listener that falls
  * behind (ENOBUFS) finds what it missed in throttle_events by seq. The
