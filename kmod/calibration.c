@@ -246,6 +246,9 @@ static ssize_t calibrate_write(struct file *file, const char __user *ubuf,
 	u32 v[2];
 	int ret;
 
+	ret = bk_control_allowed(BURNKIT_FILE_CALIBRATE);
+	if (ret)
+		return ret;
 	ret = bk_copy_command(buf, sizeof(buf), ubuf, count,
 			      BURNKIT_FILE_CALIBRATE);
 	if (ret)

@@ -6,6 +6,7 @@
  */
 #define pr_fmt(fmt) KBUILD_MODNAME ": " fmt
 
+#include <linux/capability.h>
 #include <linux/ctype.h>
 #include <linux/debugfs.h>
 #include <linux/kernel.h>
@@ -46,6 +47,14 @@ void bk_warn_write(const char *file, const char *why)
 		l++;
 	if (__ratelimit(&l->rs))
 		pr_warn("%s: rejected write: %s\n", file, why);
+}
+
+int bk_control_allowed(const char *file)
+{
+	if (capable(CAP_SYS_ADMIN))
+		return 0;
+	bk_warn_write(file, "needs CAP_SYS_ADMIN");
+	return -EPERM;
 }
 
 int bk_copy_command(char *buf, size_t size, const char __user *ubuf,
@@ -137,6 +146,9 @@ ssize_t bk_attr_write_u32(struct file *file, const char __user *ubuf,
 	u32 val;
 	int ret;
 
+	ret = bk_control_allowed(name);
+	if (ret)
+		return ret;
 	ret = bk_copy_command(buf, sizeof(buf), ubuf, count, name);
 	if (ret)
 		return ret;

@@ -13,6 +13,13 @@
 struct seq_file;
 
 /*
+ * A control write needs CAP_SYS_ADMIN (debugfs's 0600 is not enough: a
+ * root-owned open file may be passed to or inherited by another process):
+ * 0, or -EPERM after a warning naming the file.
+ */
+int bk_control_allowed(const char *file);
+
+/*
  * Copy a write of 1..size-1 bytes into buf as a string, with one trailing
  * newline removed; refuse an empty command and control characters (NUL
  * too). -EINVAL (after a warning naming the file) or -EFAULT.

@@ -12,6 +12,7 @@
 #include <linux/kernel.h>
 #include <linux/module.h>
 #include <linux/seq_file.h>
+#include <linux/string.h>
 #include <burnkit/abi.h>
 
 #include "arch.h"
@@ -43,6 +44,42 @@ module_param(clock_window_us, uint, 0444);
 MODULE_PARM_DESC(clock_window_us,
 		 "busy window of the effective clock measurement, 100-1000000 us (default 10000)");
 
+static char *fail_init;
+module_param(fail_init, charp, 0444);
+MODULE_PARM_DESC(fail_init,
+		 "test only: fail loading at STAGE (pmu_access calibration clock netlink throttle pagecache end) to exercise the unwinding");
+
+static const char *const bk_init_stages[] = {
+	"pmu_access", "calibration", "clock", "netlink", "throttle",
+	"pagecache", "end",
+};
+
+/* -ENOMEM when fail_init names this stage, else 0. */
+static int bk_fail_at(const char *stage)
+{
+	if (!fail_init || strcmp(fail_init, stage))
+		return 0;
+	pr_info("fail_init=%s: failing here on purpose\n", stage);
+	return -ENOMEM;
+}
+
+static bool bk_fail_init_valid(void)
+{
+	size_t i;
+
+	if (!fail_init)
+		return true;
+	for (i = 0; i < ARRAY_SIZE(bk_init_stages); i++)
+		if (!strcmp(fail_init, bk_init_stages[i]))
+			return true;
+	return false;
+}
+
+/*
+ * Under kernel lockdown debugfs itself refuses the writable files
+ * (LOCKDOWN_DEBUGFS); the read-only ones stay, so the module asks nothing
+ * of lockdown here.
+ */
 static struct dentry *bk_dir;
 
 /* Before anything is torn down, so no reader reaches a part being freed. */
@@ -85,6 +122,11 @@ static int __init burnkit_init(void)
 		return -EINVAL;
 	}
 
+	if (!bk_fail_init_valid()) {
+		pr_err("fail_init=%s: not a stage of loading\n", fail_init);
+		return -EINVAL;
+	}
+
 	bk_dir = debugfs_create_dir(BURNKIT_DEBUGFS_DIR, NULL);
 	if (IS_ERR(bk_dir)) {
 		pr_err("cannot create the debugfs directory: %ld\n",
@@ -98,29 +140,35 @@ static int __init burnkit_init(void)
 
 	bk_rpi_init();
 	bk_counters_init(bk_dir);
-	ret = bk_pmu_access_init(bk_dir, armv7_user_access);
+	ret = bk_fail_at("pmu_access") ?: bk_pmu_access_init(bk_dir, armv7_user_access);
 	if (ret)
 		goto out_remove_files;
-	ret = bk_calibration_init(bk_dir);
+	ret = bk_fail_at("calibration") ?: bk_calibration_init(bk_dir);
 	if (ret)
 		goto out_pmu_access;
-	ret = bk_clock_init(bk_dir, clock_window_us);
+	ret = bk_fail_at("clock") ?: bk_clock_init(bk_dir, clock_window_us);
 	if (ret)
 		goto out_calibration;
-	ret = bk_netlink_init();
+	ret = bk_fail_at("netlink") ?: bk_netlink_init();
 	if (ret)
 		goto out_clock;
-	ret = bk_throttle_init(bk_dir, period_ms, inject);
+	ret = bk_fail_at("throttle") ?: bk_throttle_init(bk_dir, period_ms, inject);
 	if (ret)
 		goto out_netlink;
-	ret = bk_pagecache_init(bk_dir);
+	ret = bk_fail_at("pagecache") ?: bk_pagecache_init(bk_dir);
 	if (ret)
 		goto out_throttle;
+	ret = bk_fail_at("end");
+	if (ret)
+		goto out_pagecache;
 
 	pr_info("loaded, ABI %u, debugfs %s/\n", BURNKIT_ABI_VERSION,
 		BURNKIT_DEBUGFS_DIR);
 	return 0;
 
+out_pagecache:
+	bk_remove_files();
+	bk_pagecache_exit();
 out_throttle:
 	bk_remove_files();
 	bk_throttle_exit();

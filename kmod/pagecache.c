@@ -134,6 +134,9 @@ static ssize_t bk_pagecache_command(struct bk_pagecache_result *r,
 	int ret;
 
 	r->valid = false;
+	ret = bk_control_allowed(BURNKIT_FILE_PAGECACHE);
+	if (ret)
+		return ret;
 	ret = bk_copy_command(r->cmd, sizeof(r->cmd), ubuf, count,
 			      BURNKIT_FILE_PAGECACHE);
 	if (ret)

@@ -26,6 +26,7 @@
 #include <linux/preempt.h>
 #include <linux/sched.h>
 #include <linux/sched/task.h>
+#include <linux/security.h>
 #include <linux/seq_file.h>
 #include <linux/slab.h>
 #include <linux/smp.h>
@@ -380,6 +381,19 @@ static ssize_t user_access_write(struct file *file, const char __user *ubuf,
 	if (bk_access_why) {
 		bk_warn_write(BURNKIT_FILE_USER_ACCESS, bk_access_why);
 		return -EOPNOTSUPP;
+	}
+	/*
+	 * Without a filter (ARMv7) the task counts the kernel's cycles too and
+	 * may program the PMU: what lockdown's LOCKDOWN_PERF keeps from user
+	 * space. The AArch64 grant counts EL0 only and needs no such check.
+	 */
+	if (!BK_PMU_CAN_FILTER) {
+		ret = security_locked_down(LOCKDOWN_PERF);
+		if (ret) {
+			bk_warn_write(BURNKIT_FILE_USER_ACCESS,
+				      "kernel lockdown forbids unfiltered PMU access");
+			return ret;
+		}
 	}
 	/* Threads sharing the file are told apart by the holder's task. */
 	mutex_lock(&bk_files_lock);

@@ -300,6 +300,9 @@ static ssize_t inject_write(struct file *file, const char __user *ubuf,
 	u32 v[3] = { 0, (u32)BURNKIT_TEMP_UNKNOWN, BURNKIT_MHZ_UNKNOWN };
 	int n, ret;
 
+	ret = bk_control_allowed(BURNKIT_FILE_THROTTLE_INJECT);
+	if (ret)
+		return ret;
 	ret = bk_copy_command(buf, sizeof(buf), ubuf, count,
 			      BURNKIT_FILE_THROTTLE_INJECT);
 	if (ret)

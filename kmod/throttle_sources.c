@@ -80,7 +80,12 @@ static int bk_read_sysfs_str(const char *path, char *buf, size_t len)
 	return 0;
 }
 
-/* -------------------------------------------------------- x86 MSRs */
+/*
+ * -------------------------------------------------------- x86 MSRs
+ * Reads only, through rdmsrl_safe_on_cpu(): no security_locked_down()
+ * check is needed, lockdown (LOCKDOWN_MSR) guards MSR writes from user
+ * space, and thermal status and TjMax reveal nothing of kernel memory.
+ */
 #ifdef CONFIG_X86
 #define BK_THERM_STATUS_PROCHOT		BIT_ULL(0)	/* throttling now */
 #define BK_THERM_STATUS_READING_VALID	BIT_ULL(31)
