@@ -11,6 +11,7 @@
 #include <linux/cpu.h>
 #include <linux/debugfs.h>
 #include <linux/irqflags.h>
+#include <linux/kernel.h>
 #include <linux/ktime.h>
 #include <linux/math64.h>
 #include <linux/minmax.h>
@@ -61,20 +62,56 @@ struct bk_calib_job {
 static struct bk_calib *bk_calib;	/* nr_cpu_ids entries */
 static DEFINE_MUTEX(bk_calib_lock);
 
-/* Back-to-back serialised reads; the loop body is the same for every sample. */
-#define BK_SAMPLE_LOOP(begin, end, mask, out, n)			\
-	do {								\
-		u32 i_;							\
-		for (i_ = 0; i_ < BK_CALIB_WARMUP; i_++) {		\
-			begin();					\
-			end();						\
-		}							\
-		for (i_ = 0; i_ < (n); i_++) {				\
-			u64 t0_ = begin();				\
-			u64 t1_ = end();				\
-			(out)[i_] = min_t(u64, (t1_ - t0_) & (mask), U32_MAX); \
-		}							\
-	} while (0)
+static u32 bk_inject_ticks;	/* test only: sample 0 of each ensemble */
+
+/*
+ * One sample: two serialised reads back to back, interrupts off for just
+ * these two (Paoloni keeps them off for the whole run; an ensemble of
+ * 100000 samples would hold them off for many milliseconds).
+ */
+static __always_inline u32 bk_sample_main(void)
+{
+	unsigned long flags;
+	u64 t0, t1;
+
+	local_irq_save(flags);
+	t0 = bk_counter_begin();
+	t1 = bk_counter_end();
+	local_irq_restore(flags);
+	return min_t(u64, (t1 - t0) & BK_COUNTER_MASK, U32_MAX);
+}
+
+static __always_inline u32 bk_sample_cntvct(void)
+{
+	unsigned long flags;
+	u64 t0, t1;
+
+	local_irq_save(flags);
+	t0 = bk_cntvct_now();
+	t1 = bk_cntvct_now();
+	local_irq_restore(flags);
+	return min_t(u64, t1 - t0, U32_MAX);
+}
+
+/* One ensemble after a warm-up; the loop body is the same for every sample. */
+static void bk_sample_ensemble(int src, u32 *out, u32 n)
+{
+	u32 i;
+
+	if (src == BK_SRC_MAIN) {
+		for (i = 0; i < BK_CALIB_WARMUP; i++)
+			bk_sample_main();
+		for (i = 0; i < n; i++)
+			out[i] = bk_sample_main();
+	} else {
+		for (i = 0; i < BK_CALIB_WARMUP; i++)
+			bk_sample_cntvct();
+		for (i = 0; i < n; i++)
+			out[i] = bk_sample_cntvct();
+	}
+	if (bk_inject_ticks)
+		out[0] = bk_inject_ticks;
+}
 
 static int bk_cmp_u32(const void *a, const void *b)
 {
@@ -88,7 +125,13 @@ static u64 bk_add_sat(u64 a, u64 b)
 	return a + b < a ? U64_MAX : a + b;
 }
 
-/* Variance in thousandths of a tick squared; saturates, never wraps. */
+/*
+ * Variance in thousandths of a tick squared: the squared deviations (each
+ * computed without overflow by mul_u64_u64_div_u64, at most 2^32 ticks
+ * apart, so each term fits) summed, then divided by n; the truncation of
+ * the terms costs less than one unit of the result. A sum beyond 2^64-1
+ * (deviations of about 10^8 ticks) reads BURNKIT_VARIANCE_SATURATED.
+ */
 static u64 bk_variance_milli(const u32 *v, u32 n, u64 mean_milli)
 {
 	u64 acc = 0;
@@ -98,13 +141,14 @@ static u64 bk_variance_milli(const u32 *v, u32 n, u64 mean_milli)
 		u64 x = (u64)v[i] * 1000;
 		u64 dev = x > mean_milli ? x - mean_milli : mean_milli - x;
 
-		if (dev > U32_MAX)
-			return U64_MAX;
-		acc = bk_add_sat(acc, div_u64(dev * dev, 1000));
+		acc = bk_add_sat(acc, mul_u64_u64_div_u64(dev, dev, 1000));
 	}
+	if (acc == U64_MAX)
+		return BURNKIT_VARIANCE_SATURATED;
 	return div_u64(acc, n);
 }
 
+/* n samples of at most 2^32 - 1 ticks: sum * 1000 stays below 2^64. */
 static u64 bk_mean_milli(const u32 *v, u32 n)
 {
 	u64 sum = 0;
@@ -120,7 +164,6 @@ static long bk_calibrate_this_cpu(void *arg)
 	struct bk_calib_job *job = arg;
 	struct bk_calib *r = &job->result;
 	u32 total = job->ensembles * job->samples;
-	unsigned long flags;
 	u32 e, i;
 
 	r->src = bk_timing_source();
@@ -132,21 +175,13 @@ static long bk_calibrate_this_cpu(void *arg)
 		return -EOPNOTSUPP;
 
 	for (e = 0; e < job->ensembles; e++) {
-		u32 *out = job->ticks + (size_t)e * job->samples;
-
-		local_irq_save(flags);
-		/* perf took the counter meanwhile: no calibration of it. */
-		if (r->src == BK_SRC_MAIN && !bk_pmu_kernel_start()) {
-			local_irq_restore(flags);
+		/* Not while perf owns the counter: its counts mean nothing. */
+		if (r->src == BK_SRC_MAIN && !bk_pmu_kernel_start())
 			return -EBUSY;
-		}
-		if (r->src == BK_SRC_MAIN)
-			BK_SAMPLE_LOOP(bk_counter_begin, bk_counter_end,
-				       BK_COUNTER_MASK, out, job->samples);
-		else
-			BK_SAMPLE_LOOP(bk_cntvct_now, bk_cntvct_now, ~0ULL,
-				       out, job->samples);
-		local_irq_restore(flags);
+		bk_sample_ensemble(r->src, job->ticks + (size_t)e * job->samples,
+				   job->samples);
+		if (r->src == BK_SRC_MAIN && bk_pmu_perf_busy())
+			return -EBUSY;
 		cond_resched();
 	}
 
@@ -188,15 +223,18 @@ static int bk_calibrate(u32 ensembles, u32 samples)
 		goto out_free;
 	}
 
+	/*
+	 * The hotplug lock is held for one CPU at a time (work_on_cpu_safe),
+	 * never across the whole run: a CPU going offline waits for at most
+	 * the one calibrating; one that went offline keeps no row.
+	 */
 	mutex_lock(&bk_calib_lock);
-	cpus_read_lock();
-	for_each_online_cpu(cpu) {
+	for_each_possible_cpu(cpu) {
 		memset(&job.result, 0, sizeof(job.result));
-		if (work_on_cpu(cpu, bk_calibrate_this_cpu, &job))
+		if (work_on_cpu_safe(cpu, bk_calibrate_this_cpu, &job))
 			job.result.valid = false;
 		bk_calib[cpu] = job.result;
 	}
-	cpus_read_unlock();
 	mutex_unlock(&bk_calib_lock);
 
 out_free:
@@ -273,10 +311,11 @@ static const struct file_operations calibrate_fops = {
 	.write = calibrate_write,
 };
 
-int bk_calibration_init(struct dentry *dir)
+int bk_calibration_init(struct dentry *dir, u32 inject_ticks)
 {
 	int ret;
 
+	bk_inject_ticks = inject_ticks;
 	bk_calib = kcalloc(nr_cpu_ids, sizeof(*bk_calib), GFP_KERNEL);
 	if (!bk_calib)
 		return -ENOMEM;

@@ -5,8 +5,13 @@
 
 struct dentry;
 
-/* Calibrates every online CPU once, then offers calibration and calibrate. */
-int bk_calibration_init(struct dentry *dir);
+#include <linux/types.h>
+
+/*
+ * Calibrates every online CPU once, then offers calibration and calibrate.
+ * inject_ticks (test only, 0 = off) replaces sample 0 of every ensemble.
+ */
+int bk_calibration_init(struct dentry *dir, u32 inject_ticks);
 void bk_calibration_exit(void);
 
 #endif

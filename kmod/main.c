@@ -44,6 +44,11 @@ module_param(clock_window_us, uint, 0444);
 MODULE_PARM_DESC(clock_window_us,
 		 "busy window of the effective clock measurement, 100-1000000 us (default 10000)");
 
+static uint calib_inject_ticks;
+module_param(calib_inject_ticks, uint, 0444);
+MODULE_PARM_DESC(calib_inject_ticks,
+		 "test only: the first sample of every calibration ensemble reads this many ticks (default 0, off)");
+
 static char *fail_init;
 module_param(fail_init, charp, 0444);
 MODULE_PARM_DESC(fail_init,
@@ -143,7 +148,7 @@ static int __init burnkit_init(void)
 	ret = bk_fail_at("pmu_access") ?: bk_pmu_access_init(bk_dir, armv7_user_access);
 	if (ret)
 		goto out_remove_files;
-	ret = bk_fail_at("calibration") ?: bk_calibration_init(bk_dir);
+	ret = bk_fail_at("calibration") ?: bk_calibration_init(bk_dir, calib_inject_ticks);
 	if (ret)
 		goto out_pmu_access;
 	ret = bk_fail_at("clock") ?: bk_clock_init(bk_dir, clock_window_us);

@@ -77,15 +77,19 @@
  * calibration (0400), table, one row per CPU calibrated:
  *   cpu source ensembles samples min median max mean_milli variance_milli
  *   ensemble_min_variance_milli time_ns
- * Overhead of reading `source` in ticks, measured Paoloni's way: with
- * preemption and interrupts off, serialised reads back to back, `ensembles`
- * ensembles of `samples` samples. The reads are the ones user space should
+ * Overhead of reading `source` in ticks, measured Paoloni's way (on a
+ * thread bound to the CPU, interrupts off per sample): serialised reads
+ * back to back, `ensembles` ensembles of `samples` samples. The reads are the ones user space should
  * use to time code: on x86 "cpuid; rdtsc" before and "rdtscp; cpuid" after,
  * on ARM "isb; read" at both ends. min, median, max in ticks; mean and the
  * variance over all samples and the variance of the ensembles' minima in
  * thousandths of a tick (of a tick squared); time_ns when it ran. Runs at
- * load and on every write to calibrate.
+ * load and on every write to calibrate. Interrupts are off for each
+ * sample (its two reads), not for the whole run. A sample longer than
+ * 2^32 - 1 ticks counts as 2^32 - 1; a variance whose sum of squared
+ * deviations exceeds 2^64 - 1 thousandths reads BURNKIT_VARIANCE_SATURATED.
  */
+#define BURNKIT_VARIANCE_SATURATED	0xffffffffffffffffULL
 #define BURNKIT_FILE_CALIBRATION	"calibration"
 
 /*

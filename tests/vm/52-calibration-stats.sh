@@ -1,0 +1,16 @@
+# The calibration's statistics survive a far sample: with one sample of
+# 5000000 ticks in each of 10 ensembles of 1000 (module parameter
+# calib_inject_ticks), the variance is about 10 * 5e6^2 / 1e4 = 2.5e10
+# ticks^2 (2.5e13 thousandths), a number, not the saturation value.
+
+unload
+load calib_inject_ticks=5000000
+cal=$BK/calibration
+check_eq "every CPU's max is the far sample" 5000000 "$(column $cal max | sort -u)"
+bad=$(awk 'NR > 1 && !($9 > 2e13 && $9 < 3e13) { print "cpu " $1 ": variance_milli " $9 }' $cal)
+check_eq "variance_milli near 2.5e13, not saturated" "" "$bad"
+bad=$(awk 'NR > 1 && !($10 < 1e12) { print "cpu " $1 ": " $10 }' $cal)
+check_eq "the ensembles' minima do not see it" "" "$bad"
+unload
+load inject=1 period_ms=20
+check_kernel_clean "kernel clean after the far-sample calibration"
