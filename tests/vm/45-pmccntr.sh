@@ -85,6 +85,8 @@ if [ "$BURNKIT_VM_ARCH" = x86_64 ]; then
 elif [ "$(kv $BK/features pmu)" != present ]; then
 	skip "perf owning the PMU" "no PMU in this guest"
 else
+	cat $BK/clock > /dev/null	# a fresh rate, then perf takes over
+	cp $BK/counters $S/rate.before
 	pmuhold 4 0 > $S/hold.out &
 	hold_pid=$!
 	wait_until 3 holder_says holding
@@ -96,6 +98,9 @@ else
 			"$(kv $BK/features perf_pmu)"
 		check_eq "asking while perf runs is refused" "refused EBUSY" \
 			"$(pmuhold 1 1 | head -n 1)"
+		rate_before=$(awk '$1 == 1 { print $4 }' $S/rate.before)
+		check_eq "clock does not read the counter perf owns" unsupported \
+			"$(awk '$1 == 1 { print $2 }' $BK/clock)"
 		wait $hold_pid
 		check_eq "the holder's counter is taken: its reads trap" sigill \
 			"$(tail -n 1 $S/hold.out | first)"
@@ -103,6 +108,8 @@ else
 		wait $perf_pid
 		check_eq "after perf: features perf_pmu idle again" idle \
 			"$(kv $BK/features perf_pmu)"
+		check_eq "and the counter's rate is the one from before perf" \
+			"$rate_before" "$(awk '$1 == 1 { print $4 }' $BK/counters)"
 		check "after perf: nobody got it back by itself" all_cpus sigill
 		check_eq "after perf: asking again works" ok "$(pmuhold 1 0 | tail -n 1 | first)"
 	else

@@ -4,7 +4,8 @@
  * a timing thread does (open user_access, write "1", keep it open), then
  * read PMCCNTR for SECONDS, yielding the CPU often so that the thread is
  * switched out and in, pinned to CPU when given. Each CPU has its own
- * counter: order is checked between reads on the same CPU only.
+ * counter: order is checked between reads on the same CPU only; a 64-bit
+ * counter wraps (perf may leave it just below 2^64): forward is modulo.
  *
  * Prints "holding TID" once the module granted it, then "ok READS" when
  * every read worked and went forward, "sigill after READS" (exit 2) when a
@@ -187,9 +188,11 @@ int main(int argc, char **argv)
 		for (int k = 0; k < 1000; k++) {
 			now = read_pmccntr();
 			reads++;
-			if (now < prev && sched_getcpu() != cpu) {
+			if (now - prev < (1ull << 62))	/* forward, maybe wrapped */
+				;
+			else if (sched_getcpu() != cpu) {
 				cpu = sched_getcpu();	/* moved meanwhile */
-			} else if (now < prev) {
+			} else {
 				printf("backwards %llu %llu\n", (unsigned long long)prev,
 				       (unsigned long long)now);
 				return 1;
