@@ -82,7 +82,7 @@ static int bk_read_sysfs_str(const char *path, char *buf, size_t len)
 
 /*
  * -------------------------------------------------------- x86 MSRs
- * Reads only, through rdmsrl_safe_on_cpu(): no security_locked_down()
+ * Reads only, through rdmsrq_safe_on_cpu(): no security_locked_down()
  * check is needed, lockdown (LOCKDOWN_MSR) guards MSR writes from user
  * space, and thermal status and TjMax reveal nothing of kernel memory.
  */
