@@ -6,9 +6,12 @@
 unload
 load calib_inject_ticks=5000000
 cal=$BK/calibration
-check_eq "every CPU's max is the far sample" 5000000 "$(column $cal max | sort -u)"
-bad=$(awk 'NR > 1 && !($9 > 2e13 && $9 < 3e13) { print "cpu " $1 ": variance_milli " $9 }' $cal)
-check_eq "variance_milli near 2.5e13, not saturated" "" "$bad"
+# (A host that stalls the guest can add a far sample of its own: bounds,
+# not equality.)
+bad=$(awk 'NR > 1 && !($7 >= 5000000) { print "cpu " $1 ": max " $7 }' $cal)
+check_eq "every CPU's max is at least the far sample" "" "$bad"
+bad=$(awk 'NR > 1 && !($9 > 2e13 && $9 < 1e14) { print "cpu " $1 ": variance_milli " $9 }' $cal)
+check_eq "variance_milli about 2.5e13, not saturated" "" "$bad"
 bad=$(awk 'NR > 1 && !($10 < 1e12) { print "cpu " $1 ": " $10 }' $cal)
 check_eq "the ensembles' minima do not see it" "" "$bad"
 unload
