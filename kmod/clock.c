@@ -20,10 +20,15 @@
 #include <asm/msr.h>
 #include <asm/tsc.h>
 #endif
+#include <burnkit/abi.h>
 
 #include "arch.h"
-#include "burnkit.h"
+#include "clock.h"
+#include "command.h"
 #include "compat.h"
+#include "counters.h"
+#include "pmu_access.h"
+#include "rpi_firmware.h"
 
 static unsigned int bk_window_us;
 static bool bk_have_aperf;
@@ -73,11 +78,13 @@ static long bk_measure_this_cpu(void *arg)
 {
 	struct bk_clock_job *job = arg;
 	u64 c0, c1, t0, t1;
+	bool taken;
 
 	job->method = BURNKIT_UNSUPPORTED;
 	job->khz = 0;
 	preempt_disable();
-	if (!bk_cycles_counting()) {
+	/* Not while perf owns the counter: it may reset or reprogram it. */
+	if (!bk_pmu_kernel_start()) {
 		preempt_enable();
 		return -EOPNOTSUPP;
 	}
@@ -86,8 +93,10 @@ static long bk_measure_this_cpu(void *arg)
 	bk_busy_wait(t0, job->window_us);
 	c1 = bk_counter_now();
 	t1 = ktime_get_ns();
+	/* perf took it during the window: the count means nothing. */
+	taken = bk_pmu_perf_busy();
 	preempt_enable();
-	if (t1 == t0)
+	if (taken || t1 == t0)
 		return -EOPNOTSUPP;
 	job->khz = div64_u64(((c1 - c0) & BK_COUNTER_MASK) * USEC_PER_SEC,
 			     t1 - t0);

@@ -19,8 +19,11 @@
 
 KMOD_VERSION ?= $(or $(VERSION),$(shell sed -n 's/^VERSION := //p' config.mk))
 
-KMOD_FILES := Kbuild Makefile main.c cycles.c clock.c throttle.c \
-	throttle_sources.c pagecache.c rpi_firmware.c netlink.c burnkit.h arch.h compat.h
+KMOD_FILES := Kbuild Makefile main.c command.c command.h \
+	pmu_access.c pmu_access.h counters.c counters.h \
+	calibration.c calibration.h clock.c clock.h throttle.c throttle.h \
+	throttle_sources.c throttle_sources.h pagecache.c pagecache.h \
+	rpi_firmware.c rpi_firmware.h netlink.c netlink.h arch.h compat.h
 KMOD_ARCH_FILES := x86.h arm64.h arm.h
 KMOD_GUESTS := x86_64 aarch64
 KMOD_ALL_GUESTS := $(KMOD_GUESTS) armv7

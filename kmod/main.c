@@ -7,22 +7,28 @@
  */
 #define pr_fmt(fmt) KBUILD_MODNAME ": " fmt
 
-#include <linux/ctype.h>
 #include <linux/debugfs.h>
 #include <linux/fs.h>
 #include <linux/kernel.h>
 #include <linux/module.h>
 #include <linux/seq_file.h>
 #include <linux/string.h>
-#include <linux/uaccess.h>
+#include <burnkit/abi.h>
 
 #include "arch.h"
-#include "burnkit.h"
+#include "calibration.h"
+#include "clock.h"
+#include "counters.h"
+#include "netlink.h"
+#include "pagecache.h"
+#include "pmu_access.h"
+#include "rpi_firmware.h"
+#include "throttle.h"
 
-static bool user_access = true;
-module_param(user_access, bool, 0444);
-MODULE_PARM_DESC(user_access,
-		 "let user space read the cycle counter on ARM (default 1)");
+static bool armv7_user_access;
+module_param(armv7_user_access, bool, 0444);
+MODULE_PARM_DESC(armv7_user_access,
+		 "ARMv7: let a task that asks read the cycle counter, through PMUSERENR.EN, which also lets it program the PMU (default 0)");
 
 static uint period_ms = BURNKIT_PERIOD_MS_DEFAULT;
 module_param(period_ms, uint, 0444);
@@ -38,6 +44,47 @@ module_param(clock_window_us, uint, 0444);
 MODULE_PARM_DESC(clock_window_us,
 		 "busy window of the effective clock measurement, 100-1000000 us (default 10000)");
 
+static uint calib_inject_ticks;
+module_param(calib_inject_ticks, uint, 0444);
+MODULE_PARM_DESC(calib_inject_ticks,
+		 "test only: the first sample of every calibration ensemble reads this many ticks (default 0, off)");
+
+static char *fail_init;
+module_param(fail_init, charp, 0444);
+MODULE_PARM_DESC(fail_init,
+		 "test only: fail loading at STAGE (pmu_access calibration clock netlink throttle pagecache end) to exercise the unwinding");
+
+static const char *const bk_init_stages[] = {
+	"pmu_access", "calibration", "clock", "netlink", "throttle",
+	"pagecache", "end",
+};
+
+/* -ENOMEM when fail_init names this stage, else 0. */
+static int bk_fail_at(const char *stage)
+{
+	if (!fail_init || strcmp(fail_init, stage))
+		return 0;
+	pr_info("fail_init=%s: failing here on purpose\n", stage);
+	return -ENOMEM;
+}
+
+static bool bk_fail_init_valid(void)
+{
+	size_t i;
+
+	if (!fail_init)
+		return true;
+	for (i = 0; i < ARRAY_SIZE(bk_init_stages); i++)
+		if (!strcmp(fail_init, bk_init_stages[i]))
+			return true;
+	return false;
+}
+
+/*
+ * Under kernel lockdown debugfs itself refuses the writable files
+ * (LOCKDOWN_DEBUGFS); the read-only ones stay, so the module asks nothing
+ * of lockdown here.
+ */
 static struct dentry *bk_dir;
 
 /* Before anything is torn down, so no reader reaches a part being freed. */
@@ -45,91 +92,6 @@ static void bk_remove_files(void)
 {
 	debugfs_remove_recursive(bk_dir);
 	bk_dir = NULL;
-}
-
-void bk_warn_write(const char *file, const char *why)
-{
-	pr_warn("%s: rejected write: %s\n", file, why);
-}
-
-int bk_copy_command(char *buf, size_t size, const char __user *ubuf,
-		    size_t count, const char *file)
-{
-	size_t i;
-
-	if (count == 0) {
-		bk_warn_write(file, "empty");
-		return -EINVAL;
-	}
-	if (count >= size) {
-		bk_warn_write(file, "too long");
-		return -EINVAL;
-	}
-	if (copy_from_user(buf, ubuf, count))
-		return -EFAULT;
-	buf[count] = '\0';
-	if (buf[count - 1] == '\n')
-		buf[--count] = '\0';
-	if (count == 0) {
-		bk_warn_write(file, "empty");
-		return -EINVAL;
-	}
-	/* Bytes from 0x80 on pass: paths may be UTF-8. */
-	for (i = 0; i < count; i++) {
-		unsigned char c = buf[i];
-
-		if (c < 0x20 || c == 0x7f) {
-			bk_warn_write(file, "control character");
-			return -EINVAL;
-		}
-	}
-	return 0;
-}
-
-int bk_parse_u32_list(const char *buf, u32 *vals, int min_n, int max_n,
-		      const char *file)
-{
-	char word[16];
-	const char *p = buf;
-	int n = 0;
-
-	for (;;) {
-		size_t len = strcspn(p, " ");
-
-		if (n == max_n) {
-			bk_warn_write(file, "too many numbers");
-			return -EINVAL;
-		}
-		if (len == 0 || len >= sizeof(word)) {
-			bk_warn_write(file, "expected decimal numbers separated by single spaces");
-			return -EINVAL;
-		}
-		memcpy(word, p, len);
-		word[len] = '\0';
-		/* kstrtou32 would take "+5": digits only. */
-		if (!isdigit(word[0]) || kstrtou32(word, 10, &vals[n])) {
-			bk_warn_write(file, "not a decimal number in range");
-			return -EINVAL;
-		}
-		n++;
-		p += len;
-		if (*p == '\0')
-			break;
-		p++;	/* the single space */
-	}
-	if (n < min_n) {
-		bk_warn_write(file, "too few numbers");
-		return -EINVAL;
-	}
-	return n;
-}
-
-void bk_seq_u64_or_unsupported(struct seq_file *m, bool ok, u64 v, char end)
-{
-	if (ok)
-		seq_printf(m, "%llu%c", v, end);
-	else
-		seq_printf(m, "%s%c", BURNKIT_UNSUPPORTED, end);
 }
 
 static int abi_version_get(void *data, u64 *val)
@@ -142,7 +104,7 @@ DEFINE_DEBUGFS_ATTRIBUTE(abi_version_fops, abi_version_get, NULL, "%llu\n");
 static int features_show(struct seq_file *m, void *unused)
 {
 	seq_printf(m, "arch %s\n", BK_ARCH_NAME);
-	bk_cycles_features(m);
+	bk_counters_features(m);
 	bk_clock_features(m);
 	bk_throttle_features(m);
 	bk_netlink_features(m);
@@ -165,6 +127,11 @@ static int __init burnkit_init(void)
 		return -EINVAL;
 	}
 
+	if (!bk_fail_init_valid()) {
+		pr_err("fail_init=%s: not a stage of loading\n", fail_init);
+		return -EINVAL;
+	}
+
 	bk_dir = debugfs_create_dir(BURNKIT_DEBUGFS_DIR, NULL);
 	if (IS_ERR(bk_dir)) {
 		pr_err("cannot create the debugfs directory: %ld\n",
@@ -177,26 +144,36 @@ static int __init burnkit_init(void)
 			    &features_fops);
 
 	bk_rpi_init();
-	ret = bk_cycles_init(bk_dir, user_access);
+	bk_counters_init(bk_dir);
+	ret = bk_fail_at("pmu_access") ?: bk_pmu_access_init(bk_dir, armv7_user_access);
 	if (ret)
 		goto out_remove_files;
-	ret = bk_clock_init(bk_dir, clock_window_us);
+	ret = bk_fail_at("calibration") ?: bk_calibration_init(bk_dir, calib_inject_ticks);
 	if (ret)
-		goto out_cycles;
-	ret = bk_netlink_init();
+		goto out_pmu_access;
+	ret = bk_fail_at("clock") ?: bk_clock_init(bk_dir, clock_window_us);
+	if (ret)
+		goto out_calibration;
+	ret = bk_fail_at("netlink") ?: bk_netlink_init();
 	if (ret)
 		goto out_clock;
-	ret = bk_throttle_init(bk_dir, period_ms, inject);
+	ret = bk_fail_at("throttle") ?: bk_throttle_init(bk_dir, period_ms, inject);
 	if (ret)
 		goto out_netlink;
-	ret = bk_pagecache_init(bk_dir);
+	ret = bk_fail_at("pagecache") ?: bk_pagecache_init(bk_dir);
 	if (ret)
 		goto out_throttle;
+	ret = bk_fail_at("end");
+	if (ret)
+		goto out_pagecache;
 
 	pr_info("loaded, ABI %u, debugfs %s/\n", BURNKIT_ABI_VERSION,
 		BURNKIT_DEBUGFS_DIR);
 	return 0;
 
+out_pagecache:
+	bk_remove_files();
+	bk_pagecache_exit();
 out_throttle:
 	bk_remove_files();
 	bk_throttle_exit();
@@ -205,9 +182,12 @@ out_netlink:
 out_clock:
 	bk_remove_files();
 	bk_clock_exit();
-out_cycles:
+out_calibration:
 	bk_remove_files();
-	bk_cycles_exit();
+	bk_calibration_exit();
+out_pmu_access:
+	bk_remove_files();
+	bk_pmu_access_exit();
 out_remove_files:
 	bk_remove_files();
 	bk_rpi_exit();
@@ -221,7 +201,8 @@ static void __exit burnkit_exit(void)
 	bk_throttle_exit();
 	bk_netlink_exit();
 	bk_clock_exit();
-	bk_cycles_exit();
+	bk_calibration_exit();
+	bk_pmu_access_exit();
 	bk_rpi_exit();
 	pr_info("unloaded\n");
 }

@@ -11,12 +11,27 @@
 #include <linux/kernel.h>
 #include <linux/seq_file.h>
 #include <net/genetlink.h>
+#include <burnkit/abi.h>
 
-#include "burnkit.h"
+#include "netlink.h"
 
+/*
+ * Only CAP_NET_ADMIN may join the group: throttle events tell what the
+ * machine runs. GENL_MCAST_CAP_NET_ADMIN came in 6.7 and was backported
+ * to the stable series Debian ships (6.1.y has it), so the flag itself is
+ * tested, not the version; a kernel without it gets no netlink family.
+ */
+#ifdef GENL_MCAST_CAP_NET_ADMIN
+#define BK_GENL_RESTRICTED	1
+static const struct genl_multicast_group bk_genl_groups[] = {
+	{ .name = BURNKIT_GENL_MCGRP, .flags = GENL_MCAST_CAP_NET_ADMIN },
+};
+#else
+#define BK_GENL_RESTRICTED	0
 static const struct genl_multicast_group bk_genl_groups[] = {
 	{ .name = BURNKIT_GENL_MCGRP },
 };
+#endif
 
 static struct genl_family bk_genl_family = {
 	.name = BURNKIT_GENL_NAME,
@@ -64,7 +79,14 @@ void bk_netlink_features(struct seq_file *m)
 /* A module without netlink still works: the event file has everything. */
 int bk_netlink_init(void)
 {
-	int ret = genl_register_family(&bk_genl_family);
+	int ret;
+
+	if (!BK_GENL_RESTRICTED) {
+		pr_info("this kernel cannot restrict a netlink group to CAP_NET_ADMIN: throttle events only in %s\n",
+			BURNKIT_FILE_THROTTLE_EVENTS);
+		return 0;
+	}
+	ret = genl_register_family(&bk_genl_family);
 
 	if (ret) {
 		pr_warn("generic netlink family %s not registered (%d): throttle events only in %s\n",

@@ -6,18 +6,24 @@
  */
 #define pr_fmt(fmt) KBUILD_MODNAME ": " fmt
 
+#include <linux/backing-dev.h>
+#include <linux/cred.h>
 #include <linux/debugfs.h>
+#include <linux/file.h>
 #include <linux/fs.h>
 #include <linux/limits.h>
 #include <linux/mm.h>
+#include <linux/mount.h>
 #include <linux/mutex.h>
 #include <linux/namei.h>
 #include <linux/pagemap.h>
 #include <linux/slab.h>
 #include <linux/string.h>
 #include <linux/uaccess.h>
+#include <burnkit/abi.h>
 
-#include "burnkit.h"
+#include "command.h"
+#include "pagecache.h"
 
 /* Result of the last command on one open file. */
 struct bk_pagecache_result {
@@ -50,37 +56,61 @@ static int pagecache_release(struct inode *inode, struct file *file)
 	return 0;
 }
 
+/*
+ * Why PATH's inode is not something to count or drop, or NULL: a regular
+ * file of a file system with a backing store (a block device, a network
+ * server: a writeback bdi), or a block device on a mount that allows
+ * device nodes. procfs, sysfs, debugfs, tmpfs and the like have nothing to
+ * write back to; opening a character device or a FIFO can have effects
+ * (a watchdog arms, a writer wakes), so they are never opened.
+ */
+static const char *bk_pagecache_refusal(const struct path *path)
+{
+	struct inode *inode = d_backing_inode(path->dentry);
+
+	if (S_ISBLK(inode->i_mode))
+		return path->mnt->mnt_flags & MNT_NODEV ?
+		       "block device on a nodev mount" : NULL;
+	if (!S_ISREG(inode->i_mode))
+		return "not a regular file or block device";
+	if (inode->i_sb->s_bdi == &noop_backing_dev_info)
+		return "file system without a backing store (procfs, sysfs, debugfs, tmpfs, ...)";
+	return NULL;
+}
+
+/*
+ * One lookup: the path found is the one checked and the one opened
+ * (dentry_open), so a symlink switched in between cannot make us open
+ * what was never checked.
+ */
 static int bk_pagecache_run(struct bk_pagecache_result *r)
 {
 	struct address_space *mapping;
+	const char *why;
 	struct path path;
 	struct file *f;
-	umode_t mode;
 	int ret;
 
-	/* Look before opening: opening some character devices has effects. */
 	ret = kern_path(r->path, LOOKUP_FOLLOW, &path);
 	if (ret)
 		return ret;
-	mode = d_backing_inode(path.dentry)->i_mode;
-	path_put(&path);
-	if (!S_ISREG(mode) && !S_ISBLK(mode)) {
-		bk_warn_write(BURNKIT_FILE_PAGECACHE,
-			      "not a regular file or block device");
-		return -EINVAL;
-	}
-
-	f = filp_open(r->path, O_RDONLY | O_LARGEFILE | O_NOCTTY | O_NONBLOCK, 0);
-	if (IS_ERR(f))
-		return PTR_ERR(f);
-	mapping = f->f_mapping;
-	if (!mapping || !(S_ISREG(file_inode(f)->i_mode) ||
-			  S_ISBLK(file_inode(f)->i_mode))) {
+	why = bk_pagecache_refusal(&path);
+	if (why) {
+		bk_warn_write(BURNKIT_FILE_PAGECACHE, why);
 		ret = -EINVAL;
-		bk_warn_write(BURNKIT_FILE_PAGECACHE,
-			      "not a regular file or block device");
-		goto out_close;
+		goto out_path;
 	}
+	/* The writer must be allowed to read it, as open(2) would ask. */
+	ret = path_permission(&path, MAY_READ);
+	if (ret)
+		goto out_path;
+	f = dentry_open(&path, O_RDONLY | O_LARGEFILE | O_NOCTTY | O_NONBLOCK,
+			current_cred());
+	if (IS_ERR(f)) {
+		ret = PTR_ERR(f);
+		goto out_path;
+	}
+	mapping = f->f_mapping;
 	r->before = READ_ONCE(mapping->nrpages);
 	if (r->drop) {
 		ret = filemap_write_and_wait(mapping);
@@ -91,17 +121,22 @@ static int bk_pagecache_run(struct bk_pagecache_result *r)
 	r->after = READ_ONCE(mapping->nrpages);
 	r->valid = true;
 out_close:
-	filp_close(f, NULL);
+	fput(f);
+out_path:
+	path_put(&path);
 	return ret;
 }
 
 static ssize_t bk_pagecache_command(struct bk_pagecache_result *r,
-				   const char __user *ubuf, size_t count)
+				    const char __user *ubuf, size_t count)
 {
 	const char *path;
 	int ret;
 
 	r->valid = false;
+	ret = bk_control_allowed(BURNKIT_FILE_PAGECACHE);
+	if (ret)
+		return ret;
 	ret = bk_copy_command(r->cmd, sizeof(r->cmd), ubuf, count,
 			      BURNKIT_FILE_PAGECACHE);
 	if (ret)

@@ -19,8 +19,9 @@
 #include <linux/of.h>
 #include <linux/string.h>
 #include <soc/bcm2835/raspberrypi-firmware.h>
+#include <burnkit/abi.h>
 
-#include "burnkit.h"
+#include "rpi_firmware.h"
 
 #define BK_RPI_ARM_CLOCK_ID	3	/* the firmware's id of the ARM clock */
 
@@ -28,7 +29,7 @@ static struct rpi_firmware *bk_fw;
 
 bool bk_rpi_present(void)
 {
-	return bk_fw != NULL;
+	return !!bk_fw;
 }
 
 #define BK_RPI_RESPONSE	BIT(31)	/* set in a tag's size word once answered */

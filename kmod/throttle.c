@@ -19,8 +19,12 @@
 #include <linux/spinlock.h>
 #include <linux/uaccess.h>
 #include <linux/workqueue.h>
+#include <burnkit/abi.h>
 
-#include "burnkit.h"
+#include "command.h"
+#include "netlink.h"
+#include "throttle.h"
+#include "throttle_sources.h"
 
 struct bk_instance {
 	const struct bk_source *source;
@@ -268,45 +272,24 @@ DEFINE_SHOW_ATTRIBUTE(throttle_log);
 
 /* -------------------------------------------------- throttle_period_ms */
 
-static ssize_t period_read(struct file *file, char __user *ubuf, size_t count,
-			   loff_t *ppos)
+static int period_get(void *data, u64 *val)
 {
-	char buf[16];
-	int len = scnprintf(buf, sizeof(buf), "%u\n", READ_ONCE(bk_period_ms));
-
-	return simple_read_from_buffer(ubuf, count, ppos, buf, len);
+	*val = READ_ONCE(bk_period_ms);
+	return 0;
 }
 
-static ssize_t period_write(struct file *file, const char __user *ubuf,
-			    size_t count, loff_t *ppos)
+static int period_set(void *data, u64 ms)
 {
-	char buf[BURNKIT_WRITE_MAX];
-	u32 ms;
-	int ret;
-
-	ret = bk_copy_command(buf, sizeof(buf), ubuf, count,
-			      BURNKIT_FILE_THROTTLE_PERIOD);
-	if (ret)
-		return ret;
-	ret = bk_parse_u32_list(buf, &ms, 1, 1, BURNKIT_FILE_THROTTLE_PERIOD);
-	if (ret < 0)
-		return ret;
 	if (ms < BURNKIT_PERIOD_MS_MIN || ms > BURNKIT_PERIOD_MS_MAX) {
 		bk_warn_write(BURNKIT_FILE_THROTTLE_PERIOD, "out of 1-10000 ms");
 		return -EINVAL;
 	}
 	WRITE_ONCE(bk_period_ms, ms);
 	mod_delayed_work(system_wq, &bk_sampler, msecs_to_jiffies(ms));
-	return count;
+	return 0;
 }
-
-static const struct file_operations period_fops = {
-	.owner = THIS_MODULE,
-	.open = simple_open,
-	.read = period_read,
-	.write = period_write,
-	.llseek = default_llseek,
-};
+BK_DEFINE_ATTRIBUTE(period_fops, BURNKIT_FILE_THROTTLE_PERIOD, period_get,
+		    period_set);
 
 /* ----------------------------------------------------- throttle_inject */
 
@@ -317,6 +300,9 @@ static ssize_t inject_write(struct file *file, const char __user *ubuf,
 	u32 v[3] = { 0, (u32)BURNKIT_TEMP_UNKNOWN, BURNKIT_MHZ_UNKNOWN };
 	int n, ret;
 
+	ret = bk_control_allowed(BURNKIT_FILE_THROTTLE_INJECT);
+	if (ret)
+		return ret;
 	ret = bk_copy_command(buf, sizeof(buf), ubuf, count,
 			      BURNKIT_FILE_THROTTLE_INJECT);
 	if (ret)
@@ -384,8 +370,8 @@ int bk_throttle_init(struct dentry *dir, unsigned int period_ms, bool inject)
 			    &throttle_events_fops);
 	debugfs_create_file(BURNKIT_FILE_THROTTLE_LOG, 0400, dir, NULL,
 			    &throttle_log_fops);
-	debugfs_create_file(BURNKIT_FILE_THROTTLE_PERIOD, 0600, dir, NULL,
-			    &period_fops);
+	debugfs_create_file_unsafe(BURNKIT_FILE_THROTTLE_PERIOD, 0600, dir,
+				   NULL, &period_fops);
 	if (inject)
 		debugfs_create_file(BURNKIT_FILE_THROTTLE_INJECT, 0200, dir,
 				    NULL, &inject_fops);

@@ -19,9 +19,12 @@
 #include <asm/cpufeature.h>
 #include <asm/msr.h>
 #endif
+#include <burnkit/abi.h>
 
-#include "burnkit.h"
+#include "clock.h"
 #include "compat.h"
+#include "rpi_firmware.h"
+#include "throttle_sources.h"
 
 #define BK_MAX_ZONES		64
 #define BK_MAX_TRIPS		16
@@ -77,7 +80,12 @@ static int bk_read_sysfs_str(const char *path, char *buf, size_t len)
 	return 0;
 }
 
-/* -------------------------------------------------------- x86 MSRs */
+/*
+ * -------------------------------------------------------- x86 MSRs
+ * Reads only, through rdmsrq_safe_on_cpu(): no security_locked_down()
+ * check is needed, lockdown (LOCKDOWN_MSR) guards MSR writes from user
+ * space, and thermal status and TjMax reveal nothing of kernel memory.
+ */
 #ifdef CONFIG_X86
 #define BK_THERM_STATUS_PROCHOT		BIT_ULL(0)	/* throttling now */
 #define BK_THERM_STATUS_READING_VALID	BIT_ULL(31)
@@ -88,16 +96,30 @@ static unsigned int bk_x86_cpus;	/* CPUs with IA32_THERM_STATUS */
 static unsigned int bk_x86_packages;	/* packages with PACKAGE_THERM_STATUS */
 static unsigned int bk_x86_count_cpus;	/* CPUs with thermal_throttle/ */
 
-static s32 bk_x86_temp_mc(unsigned int cpu, u64 status)
+/*
+ * TjMax per CPU, read once at probe (it does not change at run time): the
+ * sampler then sends one IPI per CPU and period (THERM_STATUS), not two.
+ * 0 where unknown.
+ */
+static u8 *bk_x86_tjmax;
+
+static void bk_x86_read_tjmax(void)
 {
+	unsigned int cpu;
 	u64 target;
 
-	if (!(status & BK_THERM_STATUS_READING_VALID) ||
-	    rdmsrq_safe_on_cpu(cpu, MSR_IA32_TEMPERATURE_TARGET, &target) ||
-	    !BK_TEMP_TARGET_TJMAX(target))
+	for_each_online_cpu(cpu)
+		if (!rdmsrq_safe_on_cpu(cpu, MSR_IA32_TEMPERATURE_TARGET, &target))
+			bk_x86_tjmax[cpu] = BK_TEMP_TARGET_TJMAX(target);
+}
+
+static s32 bk_x86_temp_mc(unsigned int cpu, u64 status)
+{
+	u8 tjmax = bk_x86_tjmax ? bk_x86_tjmax[cpu] : 0;
+
+	if (!(status & BK_THERM_STATUS_READING_VALID) || !tjmax)
 		return BURNKIT_TEMP_UNKNOWN;
-	return ((s32)BK_TEMP_TARGET_TJMAX(target) -
-		(s32)BK_THERM_STATUS_DIGITAL(status)) * 1000;
+	return ((s32)tjmax - (s32)BK_THERM_STATUS_DIGITAL(status)) * 1000;
 }
 
 static unsigned int x86_core_instances(void)
@@ -184,12 +206,23 @@ static void bk_x86_probe(void)
 	if (boot_cpu_has(X86_FEATURE_DTHERM) &&
 	    !rdmsrq_safe_on_cpu(0, MSR_IA32_THERM_STATUS, &v))
 		bk_x86_cpus = nr_cpu_ids;
+	if (bk_x86_cpus || boot_cpu_has(X86_FEATURE_PTS)) {
+		bk_x86_tjmax = kcalloc(nr_cpu_ids, sizeof(*bk_x86_tjmax), GFP_KERNEL);
+		if (bk_x86_tjmax)
+			bk_x86_read_tjmax();
+	}
 	if (boot_cpu_has(X86_FEATURE_PTS) &&
 	    !rdmsrq_safe_on_cpu(0, MSR_IA32_PACKAGE_THERM_STATUS, &v))
 		bk_x86_packages = topology_max_packages();
 	if (!bk_read_sysfs_s64("/sys/devices/system/cpu/cpu0/thermal_throttle/core_throttle_count",
 			       &count))
 		bk_x86_count_cpus = nr_cpu_ids;
+}
+
+static void bk_x86_release(void)
+{
+	kfree(bk_x86_tjmax);
+	bk_x86_tjmax = NULL;
 }
 #else
 static unsigned int bk_none(void)
@@ -211,6 +244,10 @@ static int bk_poll_none(unsigned int instance, struct bk_source_reading *r)
 #define x86_count_poll		bk_poll_none
 
 static void bk_x86_probe(void)
+{
+}
+
+static void bk_x86_release(void)
 {
 }
 #endif
@@ -416,4 +453,5 @@ int bk_sources_init(bool inject)
 void bk_sources_exit(void)
 {
 	bk_inject_on = false;
+	bk_x86_release();
 }

@@ -32,8 +32,8 @@ fi
 # kmod/compat.h exists to key on LINUX_VERSION_CODE (an out-of-tree module
 # builds on several kernels): there, and only there, checkpatch's advice
 # against it, and its taking LINUX_VERSION_CODE for a constant, do not apply.
-out=$(perl "$cp" --no-tree --terse --show-types -f $(ls kmod/*.c kmod/*.h kmod/arch/*.h | grep -vx kmod/compat.h))
-out=$out$(perl "$cp" --no-tree --terse --show-types \
+out=$(perl "$cp" --no-tree --terse --show-types --strict -f $(ls kmod/*.c kmod/*.h kmod/arch/*.h | grep -vx kmod/compat.h))
+out=$out$(perl "$cp" --no-tree --terse --show-types --strict \
 	--ignore LINUX_VERSION_CODE,CONSTANT_COMPARISON -f kmod/compat.h)
 if [ -n "$out" ]; then
 	echo "$out"

@@ -17,6 +17,9 @@
 #   --timeout SECONDS    give up on the guest after this long (default 600)
 #   --keep               keep the run directory (serial log, images)
 #
+# Environment: VM_CPU replaces QEMU's -cpu model (e.g. "cortex-a72,pmu=off"
+# for a guest without a PMU); default max (x86_64), cortex-a72, cortex-a15.
+#
 # Guest environment: BURNKIT_KO (the module file), BURNKIT_KMOD_ARGS,
 # BURNKIT_DISK, BURNKIT_DISK_DEV (its block device), BURNKIT_VM_ARCH
 # (x86_64, aarch64, armv7), BURNKIT_VM_GUEST (GUEST), BURNKIT_VM_KERNEL
@@ -71,19 +74,19 @@ append=""
 case $guest in
 x86_64)
 	arch=x86_64
-	qemu=(qemu-system-x86_64 -cpu max -smp 2 -m 512
+	qemu=(qemu-system-x86_64 -cpu "${VM_CPU:-max}" -smp 2 -m 512
 	      -drive "file=@DISK@,format=raw,if=virtio,cache=unsafe")
 	console=ttyS0 ;;
 aarch64)
 	arch=aarch64
 	# cortex-a72, not max: pointer-authentication emulation is 3-4x slower.
-	qemu=(qemu-system-aarch64 -M virt -cpu cortex-a72 -smp 2 -m 512
+	qemu=(qemu-system-aarch64 -M virt -cpu "${VM_CPU:-cortex-a72}" -smp 2 -m 512
 	      -drive "file=@DISK@,format=raw,if=none,id=disk0,cache=unsafe"
 	      -device virtio-blk-pci,drive=disk0)
 	console=ttyAMA0 ;;
 armv7)
 	arch=armv7
-	qemu=(qemu-system-arm -M virt -cpu cortex-a15 -smp 2 -m 512
+	qemu=(qemu-system-arm -M virt -cpu "${VM_CPU:-cortex-a15}" -smp 2 -m 512
 	      -drive "file=@DISK@,format=raw,if=none,id=disk0,cache=unsafe"
 	      -device virtio-blk-device,drive=disk0)
 	boot_modules="virtio_mmio virtio_blk ext4"

@@ -81,10 +81,31 @@ static void start_record(struct bk_ctx *ctx)
 	bk_json_realp(&j, "precision_s", bk_timer_precision(&ctx->timer), 4);
 	bk_json_str(&j, "cycles", ctx->timer.cycles.usable ?
 		    ctx->timer.cycles.src->name : NULL);
+	if (*bk_timing_pmu_note())
+		bk_json_str(&j, "pmu_access", bk_timing_pmu_note());
+	bk_json_bool(&j, "pmu_override", bk_param_flag(&ctx->params, "pmu-override"));
 	bk_json_object_end(&j);
 	if (ctx->tester->flags & BK_TF_KERNELS)
 		bk_json_str(&j, "isa", ctx->kernels.top_isa);
 	bk_sysinfo_json(&ctx->sysinfo, &j, "system");
+	bk_rec_end(&ctx->log, &j);
+	bk_json_free(&j);
+}
+
+/* The cycle counter lost mid-run: said on the console and in the results. */
+static void timer_warning(struct bk_ctx *ctx)
+{
+	const char *w = bk_timing_warning();
+	struct bk_json j;
+
+	if (!w)
+		return;
+	pr_warn("%s", w);
+	bk_out_logonly(&ctx->log, "\n Warning: %s\n", w);
+	bk_json_init(&j);
+	bk_rec_begin(&ctx->log, &j, "warning");
+	bk_json_str(&j, "what", "timer");
+	bk_json_str(&j, "message", w);
 	bk_rec_end(&ctx->log, &j);
 	bk_json_free(&j);
 }
@@ -275,6 +296,7 @@ int bk_tester_main(const struct bk_tester *t, int argc, char **argv)
 		goto out_params;
 	}
 	bk_sysinfo_read(&ctx.sysinfo, NULL);
+	bk_timing_pmu_override(bk_param_flag(&ctx.params, "pmu-override"));
 	if (t->flags & BK_TF_NO_TIMER)
 		bk_timer_init(&ctx.timer, 2);
 	else
@@ -298,6 +320,7 @@ int bk_tester_main(const struct bk_tester *t, int argc, char **argv)
 	}
 	bk_kerrors_open(&kerr, NULL);
 	rc = t->run(&ctx);
+	timer_warning(&ctx);
 	if (activity.pid > 0)
 		bk_child_stop(&activity, 1);
 	bk_kerrors_close(&kerr, &ctx.log);

@@ -30,7 +30,7 @@
 
 #include <linux/types.h>
 
-#define BURNKIT_ABI_VERSION		1
+#define BURNKIT_ABI_VERSION		2
 #define BURNKIT_DEBUGFS_DIR		"burnkit"
 #define BURNKIT_UNSUPPORTED		"unsupported"
 #define BURNKIT_WRITE_MAX		64
@@ -46,11 +46,14 @@
  *   counter       the cycle counter the calibration and user space use:
  *                 tsc | pmccntr | cntvct (AArch64 without PMU access) |
  *                 unsupported (ARMv7 without PMU access)
- *   user_access   enabled | disabled | lost (someone reset the PMU after
- *                 us, on some CPU) | unsupported (x86: rdtsc needs none)
+ *   user_access   on (a thread holds it, see user_access) | off |
+ *                 unsupported (x86: rdtsc needs none; no PMU; ARMv7
+ *                 without armv7_user_access=1)
  *   perf_pmu      idle | in-use (perf has counters or overflow interrupts
  *                 on, on some CPU: the module leaves the PMU alone there)
  *                 | unsupported
+ *   pmu           present | absent (ID_AA64DFR0_EL1.PMUVer, ID_DFR0.PerfMon;
+ *                 user_access says why) | unsupported (x86)
  *   aperf_mperf   supported | unsupported
  *   invariant_tsc yes | no | unsupported
  *   rpi_firmware  present | absent
@@ -65,8 +68,8 @@
  *   cpu source value rate_hz user_read
  * source: tsc | pmccntr | cntvct; value: the counter now; rate_hz: ticks per
  * second (TSC: the kernel's calibration; PMCCNTR: measured against ktime at
- * load or at the last read of "clock"); user_read: yes | no, whether user
- * space may read this counter on this CPU now.
+ * load or at the last read of "clock"); user_read: yes (every task may read
+ * it) | ask (a task that asks through user_access) | no.
  */
 #define BURNKIT_FILE_COUNTERS		"counters"
 
@@ -74,15 +77,19 @@
  * calibration (0400), table, one row per CPU calibrated:
  *   cpu source ensembles samples min median max mean_milli variance_milli
  *   ensemble_min_variance_milli time_ns
- * Overhead of reading `source` in ticks, measured Paoloni's way: with
- * preemption and interrupts off, serialised reads back to back, `ensembles`
- * ensembles of `samples` samples. The reads are the ones user space should
+ * Overhead of reading `source` in ticks, measured Paoloni's way (on a
+ * thread bound to the CPU, interrupts off per sample): serialised reads
+ * back to back, `ensembles` ensembles of `samples` samples. The reads are the ones user space should
  * use to time code: on x86 "cpuid; rdtsc" before and "rdtscp; cpuid" after,
  * on ARM "isb; read" at both ends. min, median, max in ticks; mean and the
  * variance over all samples and the variance of the ensembles' minima in
  * thousandths of a tick (of a tick squared); time_ns when it ran. Runs at
- * load and on every write to calibrate.
+ * load and on every write to calibrate. Interrupts are off for each
+ * sample (its two reads), not for the whole run. A sample longer than
+ * 2^32 - 1 ticks counts as 2^32 - 1; a variance whose sum of squared
+ * deviations exceeds 2^64 - 1 thousandths reads BURNKIT_VARIANCE_SATURATED.
  */
+#define BURNKIT_VARIANCE_SATURATED	0xffffffffffffffffULL
 #define BURNKIT_FILE_CALIBRATION	"calibration"
 
 /*
@@ -109,15 +116,20 @@
 #define BURNKIT_FILE_CLOCK		"clock"
 
 /*
- * user_access (0600, ARM only; x86 has no such file): "1" lets user space
- * read the cycle counter on every CPU (PMUSERENR, PMCR, PMCNTENSET), also
- * on CPUs that come online later and after idle exits that reset the PMU.
- * Where perf uses the PMU the module leaves it alone (features: perf_pmu
- * in-use, user_access lost); within a second of perf letting go, or at a
- * write of "1", it takes the counter back. "0", and unload,
- * restore what was there before. Module parameter user_access sets it at
- * load (default 1). AArch64 sets only PMUSERENR.CR (cycle counter reads);
- * ARMv7 has only PMUSERENR.EN, which also lets user space program the PMU.
+ * user_access (0600, ARM only; x86 has no such file): per-task access to
+ * the PMU cycle counter, off until a task asks. A thread with CAP_PERFMON
+ * or CAP_SYS_ADMIN writes "1" and keeps the file open: while that thread
+ * runs, its CPU lets EL0 read the cycle counter (AArch64 PMUSERENR.CR;
+ * ARMv7 PMUSERENR.EN, which also lets it program the PMU, only with module
+ * parameter armv7_user_access=1), counting EL0 only (PMCCFILTR.P; ARMv7
+ * cannot filter); every other task traps (SIGILL). Each thread that reads
+ * the counter asks for itself, on its own open file (EBUSY for a file
+ * another thread holds). "0", closing the file or the thread's exit end
+ * it. Where perf uses the PMU the module leaves it alone: asking fails
+ * with EBUSY, and a thread whose counter perf took keeps trapping until it
+ * asks again. Without the capability EPERM; without a usable PMU
+ * EOPNOTSUPP. A read gives "off\n", "on TID TID ...\n" (the threads
+ * holding it), or "unsupported: REASON\n".
  */
 #define BURNKIT_FILE_USER_ACCESS	"user_access"
 
@@ -215,8 +227,10 @@ struct burnkit_event {
 
 /*
  * Generic netlink: family BURNKIT_GENL_NAME, version BURNKIT_GENL_VERSION,
- * multicast group BURNKIT_GENL_MCGRP. Every transition the sampler writes
- * into the ring is also sent to the group, as it happens, in one
+ * multicast group BURNKIT_GENL_MCGRP; joining it needs CAP_NET_ADMIN (a
+ * kernel that cannot restrict a group gets no family: features netlink
+ * off). Every transition the sampler writes into the ring is also sent to
+ * the group, as it happens, in one
  * BURNKIT_CMD_EVENT message whose attribute BURNKIT_ATTR_EVENT holds the
  * struct burnkit_event (the same record, same seq). A listener that falls
  * behind (ENOBUFS) finds what it missed in throttle_events by seq. The

@@ -10,12 +10,14 @@
 #define BK_ARCH_NAME		"arm"
 #define BK_COUNTER_NAME		"pmccntr"
 #define BK_COUNTER_MASK		0xffffffffULL	/* PMCCNTR wraps at 32 bits */
-#define BK_PMUSERENR_READ	BK_PMUSERENR_EN
 #define BK_HAVE_PMU_CONTROL	1
 #define BK_HAVE_CNTVCT		0
+/* PMUv2 filters the cycle counter only with an optional extension. */
+#define BK_PMU_CAN_FILTER	0
 
 #define BK_PMUSERENR_EN		BIT(0)
-#define BK_PMUSERENR_USER	BK_PMUSERENR_EN	/* ARMv7 has only EN */
+/* ARMv7 has only EN, which also lets the task program the whole PMU. */
+#define BK_PMUSERENR_GRANT	BK_PMUSERENR_EN
 #define BK_PMCR_E		BIT(0)
 #define BK_PMCR_ENABLE		BK_PMCR_E
 #define BK_PMCNTEN_CYCLES	BIT(31)
@@ -29,10 +31,23 @@
 
 struct bk_pmu_regs {
 	u64 userenr;
-	u64 pmcr;
-	u64 cntenset;
-	u64 ccfiltr;	/* unused: ARMv7 cannot filter the cycle counter */
 };
+
+/*
+ * Why this CPU has no PMU burnkit can use, or NULL: ID_DFR0.PerfMon (bits
+ * 27:24) is 0xf without an architected PMU, 0 or 1 for none or PMUv1 (a
+ * different register set).
+ */
+static inline const char *bk_pmu_absent_why(void)
+{
+	u32 ver = (BK_CP15_READ(c0, c1, 2) >> 24) & 0xf;
+
+	if (ver == 0 || ver == 0xf)
+		return "no architected PMU (ID_DFR0.PerfMon 0 or 0xf)";
+	if (ver == 1)
+		return "PMUv1 (ID_DFR0.PerfMon 1), not supported";
+	return NULL;
+}
 
 static inline u64 bk_pmu_userenr(void)
 {
@@ -58,27 +73,31 @@ static inline u64 bk_pmu_intenset(void)
 static inline void bk_pmu_save(struct bk_pmu_regs *r)
 {
 	r->userenr = bk_pmu_userenr();
-	r->pmcr = bk_pmu_pmcr();
-	r->cntenset = bk_pmu_cntenset();
-	r->ccfiltr = 0;
 }
 
-static inline void bk_pmu_apply(void)
+/* Start the cycle counter; ARMv7 cannot filter it (ccfiltr unused). */
+static inline void bk_pmu_start(u64 ccfiltr)
 {
 	BK_CP15_WRITE(bk_pmu_pmcr() | BK_PMCR_ENABLE, c9, c12, 0);
 	BK_CP15_WRITE(BK_PMCNTEN_CYCLES, c9, c12, 1);
-	BK_CP15_WRITE(bk_pmu_userenr() | BK_PMUSERENR_USER, c9, c14, 0);
 	isb();
+}
+
+static inline void bk_pmu_grant(void)
+{
+	bk_pmu_start(0);
+	BK_CP15_WRITE(bk_pmu_userenr() | BK_PMUSERENR_GRANT, c9, c14, 0);
+	isb();
+}
+
+static inline bool bk_pmu_grant_intact(void)
+{
+	return bk_pmu_userenr() & BK_PMUSERENR_GRANT;
 }
 
 static inline void bk_pmu_restore(const struct bk_pmu_regs *r)
 {
-	u32 pmcr = bk_pmu_pmcr() & ~(u32)BK_PMCR_ENABLE;
-
 	BK_CP15_WRITE(r->userenr, c9, c14, 0);
-	if (!(r->cntenset & BK_PMCNTEN_CYCLES))
-		BK_CP15_WRITE(BK_PMCNTEN_CYCLES, c9, c12, 2);
-	BK_CP15_WRITE(pmcr | (r->pmcr & BK_PMCR_ENABLE), c9, c12, 0);
 	isb();
 }
 

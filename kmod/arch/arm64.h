@@ -11,31 +11,41 @@
 #define BK_ARCH_NAME		"arm64"
 #define BK_COUNTER_NAME		"pmccntr"
 #define BK_COUNTER_MASK		(~0ULL)	/* PMCR.LC: 64 bits */
-#define BK_PMUSERENR_READ	(BK_PMUSERENR_EN | BK_PMUSERENR_CR)
 #define BK_HAVE_PMU_CONTROL	1
 #define BK_HAVE_CNTVCT		1
+#define BK_PMU_CAN_FILTER	1	/* PMCCFILTR_EL0 */
 
 #define BK_PMUSERENR_EN		BIT(0)	/* all PMU registers at EL0 */
 #define BK_PMUSERENR_CR		BIT(2)	/* cycle counter reads at EL0 */
-#define BK_PMUSERENR_USER	BK_PMUSERENR_CR
+/* What a task that asks gets: cycle counter reads, nothing else. */
+#define BK_PMUSERENR_GRANT	BK_PMUSERENR_CR
 #define BK_PMCR_E		BIT(0)
 #define BK_PMCR_LC		BIT(6)	/* 64-bit cycle counter overflow */
 #define BK_PMCR_ENABLE		(BK_PMCR_E | BK_PMCR_LC)
 #define BK_PMCNTEN_CYCLES	BIT(31)
+#define BK_PMCCFILTR_P		BIT(31)	/* do not count at EL1 */
+#define BK_PMCCFILTR_USER	BK_PMCCFILTR_P	/* EL0 only (NSH 0: nor EL2) */
 
+/* The registers a grant changes, as found, put back after it. */
 struct bk_pmu_regs {
 	u64 userenr;
-	u64 pmcr;
-	u64 cntenset;
 	u64 ccfiltr;
 };
 
-static inline void bk_pmu_save(struct bk_pmu_regs *r)
+/*
+ * Why this CPU has no PMU burnkit can use, or NULL: ID_AA64DFR0_EL1.PMUVer
+ * (bits 11:8) is 0 without a PMU and 0xf for an IMPLEMENTATION DEFINED one;
+ * without a PMU every PMU register access is undefined.
+ */
+static inline const char *bk_pmu_absent_why(void)
 {
-	r->userenr = read_sysreg(pmuserenr_el0);
-	r->pmcr = read_sysreg(pmcr_el0);
-	r->cntenset = read_sysreg(pmcntenset_el0);
-	r->ccfiltr = read_sysreg(pmccfiltr_el0);
+	u64 ver = (read_sysreg(id_aa64dfr0_el1) >> 8) & 0xf;
+
+	if (ver == 0)
+		return "no PMU (ID_AA64DFR0_EL1.PMUVer 0)";
+	if (ver == 0xf)
+		return "IMPLEMENTATION DEFINED PMU (ID_AA64DFR0_EL1.PMUVer 0xf)";
+	return NULL;
 }
 
 static inline u64 bk_pmu_userenr(void)
@@ -53,32 +63,52 @@ static inline u64 bk_pmu_pmcr(void)
 	return read_sysreg(pmcr_el0);
 }
 
+static inline u64 bk_pmu_ccfiltr(void)
+{
+	return read_sysreg(pmccfiltr_el0);
+}
+
 /* Overflow interrupts: perf enables them for its counters, we never do. */
 static inline u64 bk_pmu_intenset(void)
 {
 	return read_sysreg(pmintenset_el1);
 }
 
-/* Count cycles at EL0 and EL1, start the cycle counter, let EL0 read it. */
-static inline void bk_pmu_apply(void)
+static inline void bk_pmu_save(struct bk_pmu_regs *r)
 {
-	write_sysreg(0, pmccfiltr_el0);
+	r->userenr = read_sysreg(pmuserenr_el0);
+	r->ccfiltr = read_sysreg(pmccfiltr_el0);
+}
+
+/* Start the cycle counter (64 bits), counting with filter ccfiltr. */
+static inline void bk_pmu_start(u64 ccfiltr)
+{
+	write_sysreg(ccfiltr, pmccfiltr_el0);
 	write_sysreg(read_sysreg(pmcr_el0) | BK_PMCR_ENABLE, pmcr_el0);
 	write_sysreg(BK_PMCNTEN_CYCLES, pmcntenset_el0);
-	write_sysreg(read_sysreg(pmuserenr_el0) | BK_PMUSERENR_USER,
+	isb();
+}
+
+/* EL0 only, running, readable at EL0: what a task that asked gets. */
+static inline void bk_pmu_grant(void)
+{
+	bk_pmu_start(BK_PMCCFILTR_USER);
+	write_sysreg(read_sysreg(pmuserenr_el0) | BK_PMUSERENR_GRANT,
 		     pmuserenr_el0);
 	isb();
 }
 
-/* Put back what bk_pmu_save() found; PMCNTENSET bits clear through CLR. */
+/* Our grant is still in place: nobody (perf) changed it under us. */
+static inline bool bk_pmu_grant_intact(void)
+{
+	return (read_sysreg(pmuserenr_el0) & BK_PMUSERENR_GRANT) &&
+	       read_sysreg(pmccfiltr_el0) == BK_PMCCFILTR_USER;
+}
+
+/* Put back what bk_pmu_save() found; the counter keeps running. */
 static inline void bk_pmu_restore(const struct bk_pmu_regs *r)
 {
-	u64 pmcr = read_sysreg(pmcr_el0) & ~(u64)BK_PMCR_ENABLE;
-
 	write_sysreg(r->userenr, pmuserenr_el0);
-	if (!(r->cntenset & BK_PMCNTEN_CYCLES))
-		write_sysreg(BK_PMCNTEN_CYCLES, pmcntenclr_el0);
-	write_sysreg(pmcr | (r->pmcr & BK_PMCR_ENABLE), pmcr_el0);
 	write_sysreg(r->ccfiltr, pmccfiltr_el0);
 	isb();
 }

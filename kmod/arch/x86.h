@@ -5,7 +5,6 @@
 
 #include <linux/types.h>
 #include <asm/msr.h>
-#include <asm/processor-flags.h>
 #include <asm/special_insns.h>
 
 #define BK_ARCH_NAME		"x86_64"
@@ -46,12 +45,6 @@ static inline u64 bk_counter_end(void)
 static inline u64 bk_counter_now(void)
 {
 	return rdtsc_ordered();
-}
-
-/* User space may execute rdtsc unless CR4.TSD is set. */
-static inline bool bk_counter_user_readable(void)
-{
-	return !(native_read_cr4() & X86_CR4_TSD);
 }
 
 /* x86 has no second counter: the TSC is always readable. */

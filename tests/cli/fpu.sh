@@ -92,7 +92,7 @@ ok "fpu: text log in burninfpu's layout" sh -c \
 # A stand-in for burnkit.ko's debugfs directory: its clock file gives the MHz
 # when no cycle counter is readable (a cycle counter, when there is one, wins).
 mkdir -p "$tmp/kmod"
-echo 1 >"$tmp/kmod/abi_version"
+sed -n "s/^#define BURNKIT_ABI_VERSION[[:space:]]*\([0-9]*\).*/\1/p" "$(dirname "$0")/../../include/burnkit/abi.h" >"$tmp/kmod/abi_version"
 printf '# cpu effective_khz method window_us cpufreq_cur_khz cpufreq_min_khz cpufreq_max_khz firmware_khz\n0 1500000 aperf_mperf 10000 1500000 600000 1500000 unsupported\n' >"$tmp/kmod/clock"
 ok "fpu: reports the effective MHz and MFLOPS per GHz of every pass" sh -c \
 	"BURNKIT_KMOD_DIR=$tmp/kmod $emu $runner fpu KWds 1 --seconds 1 --cpu 0 --json $tmp/m.jsonl >$tmp/m.out && grep '\"type\":\"pass\"' $tmp/m.jsonl | grep -qE '\"mhz\":[0-9][0-9.]*,\"mflops_per_ghz\":[0-9]' && { grep -q 'cycle counter' $tmp/m.out || { grep -q 'from burnkit.ko (aperf_mperf)' $tmp/m.out && grep -q '\"mhz\":1500,' $tmp/m.jsonl; }; }"

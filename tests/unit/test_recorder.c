@@ -80,7 +80,10 @@ static void fake_module(void)
 	snprintf(dir, sizeof(dir), "%s/bk-recorder-XXXXXX", tmp && *tmp ? tmp : P_tmpdir);
 	cr_assert_not_null(mkdtemp(dir));
 	setenv("BURNKIT_KMOD_DIR", dir, 1);
-	put(BURNKIT_FILE_ABI_VERSION, "1\n");
+	char abi[16];
+
+	snprintf(abi, sizeof(abi), "%u\n", BURNKIT_ABI_VERSION);
+	put(BURNKIT_FILE_ABI_VERSION, abi);
 	put(BURNKIT_FILE_FEATURES, "arch x86_64\ninject on\nthrottle_period_ms 20\n");
 	put(BURNKIT_FILE_THROTTLE_EVENTS, "");
 	put(BURNKIT_FILE_THROTTLE_STATE,

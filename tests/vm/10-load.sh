@@ -7,7 +7,7 @@ check_eq "abi_version is the header's" "$abi_expected" "$(cat $BK/abi_version)"
 check "unload" unload
 check "debugfs directory gone after unload" test ! -e "$BK"
 
-for bad in period_ms=0 period_ms=10001 clock_window_us=50 user_access=2; do
+for bad in period_ms=0 period_ms=10001 clock_window_us=50 armv7_user_access=2; do
 	if insmod "$BURNKIT_KO" "$bad" 2>/dev/null; then
 		not_ok "insmod $bad refused"
 		rmmod burnkit

@@ -1,60 +1,121 @@
-# ARM: user space reads the cycle counter (PMCCNTR) after load, on every CPU, also a
-# CPU brought online later; not after user_access=0 or unload.
+# ARM: user access to the PMU cycle counter is off until a task asks, and
+# then only for the thread that asked (CAP_PERFMON or CAP_SYS_ADMIN, file
+# kept open): every other task, uid 65534 too, traps (SIGILL) meanwhile, on
+# every CPU. EL1 is not counted. Closing the file or exiting ends it; perf
+# taking the PMU ends it for good (asked again, it comes back).
+
+first() { cut -d' ' -f1; }
 
 if [ "$BURNKIT_VM_ARCH" = x86_64 ]; then
-	skip "user-space PMCCNTR reads" "x86_64: rdtsc needs no module, nothing to switch"
+	skip "per-task PMCCNTR access" "x86_64: rdtsc needs no module, nothing to switch"
+elif [ "$(kv $BK/features pmu)" != present ]; then
+	skip "per-task PMCCNTR access" "no PMU in this guest: $(cat $BK/user_access)"
 else
 	ncpu=$(online_cpus)
 	all_cpus() {
 		want=$1
+		shift
 		c=0
 		while [ $c -lt "$ncpu" ]; do
-			got=$(pmccntr 1000 $c | cut -d' ' -f1)
+			got=$("$@" pmccntr 1000 $c | first)
 			[ "$got" = "$want" ] || { diag "cpu $c: $got"; return 1; }
 			c=$((c + 1))
 		done
 	}
-	check "PMCCNTR reads work and go forward on every CPU" all_cpus ok
-	echo 0 > "$BK/user_access"
-	check "user_access=0: reads trap (SIGILL) on every CPU" all_cpus sigill
-	check_eq "features: user_access disabled" disabled "$(kv $BK/features user_access)"
-	echo 1 > "$BK/user_access"
-	check "user_access=1: reads work again" all_cpus ok
-	echo 0 > /sys/devices/system/cpu/cpu1/online
-	echo 1 > /sys/devices/system/cpu/cpu1/online
-	check_eq "CPU 1 after offline/online: reads work" ok "$(pmccntr 1000 1 | cut -d' ' -f1)"
+	holder_says() {
+		grep -q "^$1" $S/hold.out
+	}
+	check_eq "nobody asked: user_access reads off" off "$(cat $BK/user_access)"
+	check_eq "features: user_access off" off "$(kv $BK/features user_access)"
+	check "nobody asked: reads trap (SIGILL) on every CPU" all_cpus sigill
+
+	pmuhold 3 0 > $S/hold.out &
+	hold_pid=$!
+	wait_until 3 holder_says holding
+	tid=$(sed -n 's/^holding //p' $S/hold.out)
+	check_eq "asked: user_access reads on and the holder's thread id" \
+		"on $tid" "$(cat $BK/user_access)"
+	check_eq "features: user_access on" on "$(kv $BK/features user_access)"
+	check "meanwhile uid 65534 traps on every CPU (the holder's too)" \
+		all_cpus sigill asuser 65534
+	check "meanwhile root, not asking, traps on every CPU" all_cpus sigill
+	wait $hold_pid
+	check_eq "the holder read it throughout, forward, switched in and out" \
+		ok "$(tail -n 1 $S/hold.out | first)"
+	diag "holder: $(tail -n 1 $S/hold.out)"
+	check_eq "holder exited: user_access off" off "$(cat $BK/user_access)"
+	check "holder exited: reads trap on every CPU" all_cpus sigill
+
+	pmuhold --close-after 200 1 1 > $S/hold.out
+	check_eq "closing the file ends it: the next read traps" sigill \
+		"$(tail -n 1 $S/hold.out | first)"
+	check_eq "without CAP_PERFMON or CAP_SYS_ADMIN the ask is refused" \
+		"refused EPERM" "$(pmuhold --drop-uid 65534 1 | head -n 1)"
+	check_eq "uid 65534 cannot even open user_access" "refused EACCES" \
+		"$(asuser 65534 pmuhold 1 | head -n 1)"
+	if pmuhold --filter > $S/filter.out; then
+		ok "EL1 is not counted (PMCCFILTR.P): $(tail -n 1 $S/filter.out)"
+	else
+		not_ok "EL1 is not counted (PMCCFILTR.P)"
+		diag "$(cat $S/filter.out)"
+	fi
+
+	# A held thread moved by CPU hotplug keeps its access on the other CPU.
+	if [ "$ncpu" -ge 2 ] && [ -w /sys/devices/system/cpu/cpu1/online ]; then
+		pmuhold 2 > $S/hold.out &
+		hold_pid=$!
+		wait_until 3 holder_says holding
+		echo 0 > /sys/devices/system/cpu/cpu1/online
+		echo 1 > /sys/devices/system/cpu/cpu1/online
+		wait $hold_pid
+		check_eq "across CPU 1 offline/online the holder keeps reading" ok \
+			"$(tail -n 1 $S/hold.out | first)"
+	else
+		skip "hotplug with a holder" "fewer than 2 CPUs or cpu1 cannot go offline"
+	fi
 	unload
-	check "after unload: reads trap again" all_cpus sigill
+	check "after unload: reads trap" all_cpus sigill
 	load inject=1 period_ms=20
-	check "after load: reads work" all_cpus ok
 fi
 
-# perf takes the PMU: the module says so and does not fight it; once perf
-# lets go, switching user access on again brings it back.
+# perf takes the PMU: the module leaves it to perf, never takes it back by
+# itself; a thread that asks again once perf is gone gets it.
 if [ "$BURNKIT_VM_ARCH" = x86_64 ]; then
 	skip "perf owning the PMU" "x86_64: the module does not touch the PMU"
+elif [ "$(kv $BK/features pmu)" != present ]; then
+	skip "perf owning the PMU" "no PMU in this guest"
 else
-	perfhold 4 > $S/perfhold.out &
+	cat $BK/clock > /dev/null	# a fresh rate, then perf takes over
+	cp $BK/counters $S/rate.before
+	pmuhold 4 0 > $S/hold.out &
+	hold_pid=$!
+	wait_until 3 holder_says holding
+	perfhold 2 > $S/perfhold.out &
 	perf_pid=$!
 	wait_until 3 grep -q . $S/perfhold.out
 	if grep -q '^holding' $S/perfhold.out; then
 		check_eq "perf counting cycles: features says perf_pmu in-use" in-use \
 			"$(kv $BK/features perf_pmu)"
-		check_eq "perf counting cycles: user_access reads lost" lost \
-			"$(kv $BK/features user_access)"
-		echo 1 > "$BK/user_access"
-		check_eq "asking again while perf runs leaves the PMU to perf" lost \
-			"$(kv $BK/features user_access)"
+		check_eq "asking while perf runs is refused" "refused EBUSY" \
+			"$(pmuhold 1 1 | head -n 1)"
+		rate_before=$(awk '$1 == 1 { print $4 }' $S/rate.before)
+		check_eq "clock does not read the counter perf owns" unsupported \
+			"$(awk '$1 == 1 { print $2 }' $BK/clock)"
+		wait $hold_pid
+		check_eq "the holder's counter is taken: its reads trap" sigill \
+			"$(tail -n 1 $S/hold.out | first)"
+		check_eq "a holder that lost it is not listed" off "$(cat $BK/user_access)"
 		wait $perf_pid
-		access_enabled() {
-			test "$(kv $BK/features user_access)" = enabled
-		}
-		check "after perf: the module takes the counter back by itself within 3 s" \
-			wait_until 3 access_enabled
-		check "and user space reads it on every CPU" all_cpus ok
-		check_eq "features: perf_pmu idle again" idle "$(kv $BK/features perf_pmu)"
+		check_eq "after perf: features perf_pmu idle again" idle \
+			"$(kv $BK/features perf_pmu)"
+		check_eq "and the counter's rate is the one from before perf" \
+			"$rate_before" "$(awk '$1 == 1 { print $4 }' $BK/counters)"
+		check "after perf: nobody got it back by itself" all_cpus sigill
+		check_eq "after perf: asking again works" ok "$(pmuhold 1 0 | tail -n 1 | first)"
 	else
 		wait $perf_pid
+		wait $hold_pid
 		skip "perf owning the PMU" "$(cat $S/perfhold.out)"
 	fi
 fi
+check_kernel_clean "kernel clean after the PMU access tests"

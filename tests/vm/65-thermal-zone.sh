@@ -11,6 +11,12 @@ else
 	mount -t tmpfs tmpfs "$tz"
 	mkdir "$tz/thermal_zone0"
 	z=$tz/thermal_zone0
+	# A new temperature is written beside and renamed over: a sampler
+	# reading between echo's truncate and its write would see an empty
+	# file, "unsupported", and lose the transition.
+	set_temp() {
+		echo "$1" > "$z/temp.new" && mv "$z/temp.new" "$z/temp"
+	}
 	echo 40000 > "$z/temp"
 	echo 50000 > "$z/trip_point_0_temp"
 	echo active > "$z/trip_point_0_type"
@@ -24,17 +30,17 @@ else
 		awk '$2 == "thermal_zone" && $3 == 0 { print $4, $5, $7 }' "$BK/throttle_state"
 	}
 	check_eq "the zone is polled: no trip crossed at 40 C" "0 40000 0" "$(zone_row)"
-	echo 55000 > "$z/temp"
+	set_temp 55000
 	sleep 0.2
 	check_eq "above the active (fan) trip only: still 0, no transition" "0 55000 0" "$(zone_row)"
-	echo 65000 > "$z/temp"
+	set_temp 65000
 	zone_state_is() {
 		test "$(zone_row | cut -d' ' -f1)" = "$1"
 	}
 	check "above the passive trip: state 1 within 2 s" wait_until 2 zone_state_is 1
-	echo 95000 > "$z/temp"
+	set_temp 95000
 	check "above the critical trip: state 2" wait_until 2 zone_state_is 2
-	echo 30000 > "$z/temp"
+	set_temp 30000
 	check "back below every trip: state 0" wait_until 2 zone_state_is 0
 	check_eq "three transitions counted" "0 30000 3" "$(zone_row)"
 	check_eq "the log has them with their temperatures" \

@@ -22,7 +22,12 @@ else
 		awk '$2 == "x86_throttle_count" { print $3, $4, $7 }' "$BK/throttle_state" | tr '\n' ' '
 	}
 	check_eq "one row per CPU, count 0" "$(c=0; while [ $c -lt "$ncpu" ]; do printf '%s 0 0 ' $c; c=$((c + 1)); done)" "$(count_rows)"
-	echo 3 > "$cpus/cpu0/thermal_throttle/core_throttle_count"
+	# Written beside and renamed over: a sampler reading between echo's
+	# truncate and its write would see an empty file, "unsupported",
+	# and then no transition from it.
+	echo 3 > "$cpus/cpu0/thermal_throttle/count.new"
+	mv "$cpus/cpu0/thermal_throttle/count.new" \
+		"$cpus/cpu0/thermal_throttle/core_throttle_count"
 	cpu0_count_is() {
 		test "$(awk '$2 == "x86_throttle_count" && $3 == 0 { print $4 }' $BK/throttle_state)" = "$1"
 	}

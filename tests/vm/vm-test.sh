@@ -2,21 +2,33 @@
 # vm-test.sh GUEST[:SERIES]...: boot each test VM (a scripts/vm.sh GUEST,
 # with the kernel SERIES, default 6.1) and run the VM tests in it
 # (tests/vm/run.sh, TAP), with the runner built for the guest so that
-# `burnkit kmod` is tested too. Prints each guest's TAP and its time, then
-# the totals; exits 1 when a test failed or a guest did not finish.
+# `burnkit kmod` is tested too; with aarch64 on 6.1 also a boot whose CPU
+# has no PMU (guest aarch64-nopmu: nopmu.sh). Prints each guest's TAP and
+# its time, then the totals; exits 1 when a test failed or a guest did not
+# finish.
 top=$(cd "$(dirname "$0")/../.." && pwd)
 passed=0
 failed=0
 summary=""
 mkdir -p "$top/build/vm"
-for spec in "$@"; do
+specs=$*
+case " $* " in
+*" aarch64 "* | *" aarch64:6.1 "*) specs="$specs aarch64-nopmu:6.1" ;;
+esac
+for spec in $specs; do
 	guest=${spec%%:*}
 	series=6.1
 	case $spec in *:*) series=${spec#*:} ;; esac
 	echo "# guest $guest, kernel $series"
 	out=$top/build/vm/$guest-$series.tap
 	t0=$(date +%s)
-	"$top/scripts/vm.sh" "$guest" --kernel "$series" --runner -- run.sh > "$out"
+	case $guest in
+	aarch64-nopmu)
+		VM_CPU=cortex-a72,pmu=off "$top/scripts/vm.sh" aarch64 \
+			--kernel "$series" -- nopmu.sh > "$out" ;;
+	*)
+		"$top/scripts/vm.sh" "$guest" --kernel "$series" --runner -- run.sh > "$out" ;;
+	esac
 	rc=$?
 	t=$(($(date +%s) - t0))
 	cat "$out"

@@ -29,6 +29,9 @@ const struct bk_param bk_common_params[] = {
 	{ "prom", NULL, BK_PT_STR, 0, 0, NULL,
 	  "at the end, write the headline figures as a node_exporter textfile "
 	  "DIR/burnkit_<tester>.prom", NULL },
+	{ "pmu-override", NULL, BK_PT_FLAG, 0, 0, NULL,
+	  "ARM: ask burnkit.ko for the PMU cycle counter even though "
+	  "/proc/sys/kernel/perf_user_access is not 1 (recorded in the results)", NULL },
 	{ "dry-run", NULL, BK_PT_FLAG, 0, 0, NULL,
 	  "print the resolved parameters and exit without running", NULL },
 	{ "help", NULL, BK_PT_FLAG, 0, 0, NULL, "this help", NULL },

@@ -6,7 +6,9 @@
 #include "kmod.h"
 #include "util.h"
 
+#include <burnkit/abi.h>
 #include <errno.h>
+#include <fcntl.h>
 #include <linux/perf_event.h>
 #include <sched.h>
 #include <setjmp.h>
@@ -16,6 +18,7 @@
 #include <string.h>
 #include <sys/syscall.h>
 #include <time.h>
+#include <ucontext.h>
 #include <unistd.h>
 
 /* ---------------------------------------------------------------- probing */
@@ -158,15 +161,165 @@ static int probe_cntvct(char *why, size_t len)
 #endif
 
 #if defined(BK_HAVE_PMCCNTR)
+/*
+ * The PMU cycle counter is per task (burnkit.ko): asked for once, by the
+ * thread that reads it, only when the admin allows EL0 PMU access
+ * (/proc/sys/kernel/perf_user_access 1) or --pmu-override says so; the
+ * file stays open for the run. perf may take the counter away mid-run:
+ * the read then traps, and a SIGILL handler that knows the one
+ * instruction turns that into "no cycle counter from now on" and a
+ * warning, instead of killing the run.
+ */
+static int pmu_override;
+static int pmu_fd = -1;
+static volatile sig_atomic_t pmu_lost;
+static char pmu_note[200];
+
+void bk_timing_pmu_override(int on)
+{
+	pmu_override = on;
+}
+
+const char *bk_timing_pmu_note(void)
+{
+	return pmu_note;
+}
+
+const char *bk_timing_warning(void)
+{
+	return pmu_lost ? "the PMU cycle counter was taken away during the run "
+			  "(perf?): cycles and MHz after that are unknown" : NULL;
+}
+
+/* The one instruction the handler may skip; noinline: one copy, one label. */
+extern const char bk_pmccntr_insn[];
+
+#if defined(__aarch64__)
+__attribute__((noinline)) static uint64_t read_pmccntr_insn(void)
+{
+	register uint64_t v __asm__("x0");
+
+	__asm__ volatile("isb\n"
+			 ".globl bk_pmccntr_insn\n"
+			 "bk_pmccntr_insn:\n\t"
+			 "mrs %0, pmccntr_el0" : "=r"(v) : : "memory");
+	return v;
+}
+#define UC_PC(uc)	((uc)->uc_mcontext.pc)
+#define UC_RESULT(uc)	((uc)->uc_mcontext.regs[0])
+#else
+__attribute__((noinline)) static uint64_t read_pmccntr_insn(void)
+{
+	register uint32_t v __asm__("r0");
+
+	__asm__ volatile("isb\n"
+			 ".globl bk_pmccntr_insn\n"
+			 "bk_pmccntr_insn:\n\t"
+			 "mrc p15, 0, %0, c9, c13, 0" : "=r"(v) : : "memory");
+	return v;
+}
+#define UC_PC(uc)	((uc)->uc_mcontext.arm_pc)
+#define UC_RESULT(uc)	((uc)->uc_mcontext.arm_r0)
+#endif
+
+static struct sigaction pmu_old_sigill;
+
+static void pmu_sigill(int sig, siginfo_t *si, void *ucv)
+{
+	ucontext_t *uc = ucv;
+
+	if (UC_PC(uc) == (uintptr_t)bk_pmccntr_insn) {
+		pmu_lost = 1;
+		UC_RESULT(uc) = 0;
+		UC_PC(uc) += 4;
+		return;
+	}
+	/* Not our read: what would have happened without us. */
+	sigaction(SIGILL, &pmu_old_sigill, NULL);
+	(void)sig;
+	(void)si;
+}
+
 static uint64_t read_pmccntr(void)
 {
-	return bk_pmccntr();
+	return pmu_lost ? 0 : read_pmccntr_insn();
+}
+
+/* perf_user_access is 1: the admin lets EL0 use the PMU. */
+static int perf_user_access_allowed(void)
+{
+	return bk_read_file_has("/proc/sys/kernel/perf_user_access", "1");
+}
+
+static int ask_pmu(char *why, size_t len)
+{
+	struct bk_kmod k;
+	char path[300];
+	int allowed = perf_user_access_allowed();
+
+	if (pmu_fd >= 0)
+		return 0;
+	if (!allowed && !pmu_override) {
+		snprintf(why, len, "/proc/sys/kernel/perf_user_access is not 1: "
+			 "burnkit.ko not asked (--pmu-override asks anyway)");
+		snprintf(pmu_note, sizeof(pmu_note), "not asked: perf_user_access is not 1");
+		return -1;
+	}
+	if (bk_kmod_open(&k, NULL)) {
+		snprintf(why, len, "load burnkit.ko (sudo insmod build/kmod/burnkit.ko)");
+		return -1;
+	}
+	snprintf(path, sizeof(path), "%s/%s", k.dir, BURNKIT_FILE_USER_ACCESS);
+	int fd = open(path, O_RDWR | O_CLOEXEC);
+
+	if (fd < 0 || write(fd, "1", 1) != 1) {
+		snprintf(why, len, "burnkit.ko refused the counter: %s: %s", path,
+			 strerror(errno));
+		if (fd >= 0)
+			close(fd);
+		return -1;
+	}
+	pmu_fd = fd;
+	snprintf(pmu_note, sizeof(pmu_note), "asked burnkit.ko (%s)",
+		 allowed ? "perf_user_access 1" : "--pmu-override");
+	struct sigaction sa;
+
+	memset(&sa, 0, sizeof(sa));
+	sa.sa_sigaction = pmu_sigill;
+	sa.sa_flags = SA_SIGINFO;
+	sigemptyset(&sa.sa_mask);
+	sigaction(SIGILL, &sa, &pmu_old_sigill);
+	return 0;
 }
 
 static int probe_pmccntr(char *why, size_t len)
 {
-	return probe_read(read_pmccntr, why, len,
-			  "user access is off (burnkit.ko turns it on)");
+	if (ask_pmu(why, len))
+		return -1;
+	pmu_lost = 0;
+	(void)read_pmccntr();
+	if (pmu_lost) {
+		pmu_lost = 0;
+		snprintf(why, len, "reading it raises SIGILL after asking burnkit.ko "
+			 "(perf may be using the PMU)");
+		return -1;
+	}
+	return 0;
+}
+#else
+void bk_timing_pmu_override(int on)
+{
+	(void)on;
+}
+
+const char *bk_timing_pmu_note(void)
+{
+	return "";
+}
+
+const char *bk_timing_warning(void)
+{
+	return NULL;
 }
 #endif
 
@@ -389,7 +542,8 @@ uint64_t bk_timer_cycles(const struct bk_timer *t)
 double bk_timer_mhz(const struct bk_timer *t, uint64_t c0, uint64_t c1,
 		    double seconds)
 {
-	if (!t->cycles.usable || seconds <= 0)
+	if (!t->cycles.usable || seconds <= 0 || bk_timing_warning() ||
+	    !c0 || !c1)
 		return 0;
 	return (double)wrap_delta(c0, c1, t->cycles.src->bits) / seconds / 1e6;
 }

@@ -76,6 +76,16 @@ static inline uint64_t bk_timer_ticks(const struct bk_timer *t)
  */
 double bk_timer_seconds(const struct bk_timer *t, uint64_t start, uint64_t end);
 
+/*
+ * ARM: ask burnkit.ko for the PMU cycle counter even when
+ * /proc/sys/kernel/perf_user_access is not 1 (call before bk_timer_init).
+ */
+void bk_timing_pmu_override(int on);
+/* How the PMU counter was (not) asked for, "" where there is none. */
+const char *bk_timing_pmu_note(void);
+/* A warning for the results when the cycle counter was lost mid-run. */
+const char *bk_timing_warning(void);
+
 /* Cycle counter reading, 0 when there is none. */
 uint64_t bk_timer_cycles(const struct bk_timer *t);
 /* Effective MHz from cycle and time readings over an interval; 0 if unknown. */

@@ -1,0 +1,210 @@
+// SPDX-License-Identifier: MIT
+/*
+ * pmuhold [options] SECONDS [CPU]: ask burnkit.ko for the cycle counter as
+ * a timing thread does (open user_access, write "1", keep it open), then
+ * read PMCCNTR for SECONDS, yielding the CPU often so that the thread is
+ * switched out and in, pinned to CPU when given. Each CPU has its own
+ * counter: order is checked between reads on the same CPU only; a 64-bit
+ * counter wraps (perf may leave it just below 2^64): forward is modulo.
+ *
+ * Prints "holding TID" once the module granted it, then "ok READS" when
+ * every read worked and went forward, "sigill after READS" (exit 2) when a
+ * read trapped (the counter was taken away), "backwards" (exit 1), or
+ * "refused ERRNO" (exit 3) when the write of "1" failed.
+ *
+ *   --drop-uid UID   open the file, then become UID before asking (EPERM)
+ *   --filter         instead of holding: compare the counts per ns of a
+ *                    user-space loop and of reads from /dev/zero (kernel
+ *                    work); "filter USER KERNEL", exit 0 when the kernel's
+ *                    is under a quarter of the user loop's (EL1 excluded)
+ *   --close-after MS close the file after MS, then keep reading
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <grp.h>
+#include <sched.h>
+#include <setjmp.h>
+#include <signal.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+#include <sys/syscall.h>
+
+#define USER_ACCESS "/sys/kernel/debug/burnkit/user_access"
+
+static sigjmp_buf trap;
+static volatile long reads;
+
+static void on_sigill(int sig)
+{
+	(void)sig;
+	siglongjmp(trap, 1);
+}
+
+static uint64_t now_ns(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (uint64_t)ts.tv_sec * 1000000000ull + (uint64_t)ts.tv_nsec;
+}
+
+#if defined(__aarch64__)
+static uint64_t read_pmccntr(void)
+{
+	uint64_t v;
+
+	__asm__ volatile("isb\n\tmrs %0, pmccntr_el0" : "=r"(v));
+	return v;
+}
+#elif defined(__arm__)
+static uint64_t read_pmccntr(void)
+{
+	uint32_t v;
+
+	__asm__ volatile("isb\n\tmrc p15, 0, %0, c9, c13, 0" : "=r"(v));
+	return v;
+}
+#else
+static uint64_t read_pmccntr(void)
+{
+	return 0;
+}
+#endif
+
+static const char *errno_name(int e)
+{
+	switch (e) {
+	case EPERM: return "EPERM";
+	case EBUSY: return "EBUSY";
+	case EINVAL: return "EINVAL";
+	case EOPNOTSUPP: return "EOPNOTSUPP";
+	case EACCES: return "EACCES";
+	case ENOENT: return "ENOENT";
+	default: return strerror(e);
+	}
+}
+
+/* Counts per nanosecond over about 20 ms of user work or kernel work. */
+static double rate(int kernel)
+{
+	static char buf[1 << 16];
+	int fd = open("/dev/zero", O_RDONLY);
+	uint64_t t0 = now_ns(), c0 = read_pmccntr(), t1;
+	volatile uint64_t sink = 0;
+
+	do {
+		if (kernel) {
+			for (int i = 0; i < 16; i++)
+				if (read(fd, buf, sizeof(buf)) < 0)
+					break;
+		} else {
+			for (int i = 0; i < 100000; i++)
+				sink += (uint64_t)i;
+		}
+		t1 = now_ns();
+	} while (t1 - t0 < 20000000ull);
+	uint64_t c1 = read_pmccntr();
+
+	close(fd);
+	return (double)(c1 - c0) / (double)(t1 - t0);
+}
+
+int main(int argc, char **argv)
+{
+	long drop_uid = -1;
+	static long close_after_ms = -1;
+	static int filter;
+	int i = 1;
+
+	for (; i < argc && argv[i][0] == '-'; i++) {
+		if (!strcmp(argv[i], "--drop-uid") && i + 1 < argc)
+			drop_uid = strtol(argv[++i], NULL, 10);
+		else if (!strcmp(argv[i], "--filter"))
+			filter = 1;
+		else if (!strcmp(argv[i], "--close-after") && i + 1 < argc)
+			close_after_ms = strtol(argv[++i], NULL, 10);
+		else
+			break;
+	}
+	double seconds = i < argc ? atof(argv[i]) : 1;
+
+	if (i + 1 < argc) {
+		cpu_set_t set;
+
+		CPU_ZERO(&set);
+		CPU_SET(atoi(argv[i + 1]), &set);
+		if (sched_setaffinity(0, sizeof(set), &set)) {
+			perror("pmuhold: sched_setaffinity");
+			return 4;
+		}
+	}
+	int fd = open(USER_ACCESS, O_RDWR);
+
+	if (fd < 0) {
+		printf("refused %s\n", errno_name(errno));
+		return 3;
+	}
+	if (drop_uid >= 0 &&
+	    (setgroups(0, NULL) || setgid((gid_t)drop_uid) || setuid((uid_t)drop_uid))) {
+		perror("pmuhold: dropping privileges");
+		return 4;
+	}
+	if (write(fd, "1", 1) != 1) {
+		printf("refused %s\n", errno_name(errno));
+		return 3;
+	}
+	printf("holding %ld\n", (long)syscall(SYS_gettid));
+	fflush(stdout);
+
+	struct sigaction sa = { .sa_handler = on_sigill };
+
+	sigemptyset(&sa.sa_mask);
+	sigaction(SIGILL, &sa, NULL);
+	if (sigsetjmp(trap, 1)) {
+		printf("sigill after %ld\n", reads);
+		return 2;
+	}
+	if (filter) {
+		double user = rate(0), kernel = rate(1);
+
+		printf("filter %.3f %.3f\n", user, kernel);
+		return kernel < user / 4 ? 0 : 1;
+	}
+	uint64_t t0 = now_ns(), end = t0 + (uint64_t)(seconds * 1e9);
+	uint64_t prev = read_pmccntr(), now;
+	int cpu = sched_getcpu();
+
+	while (now_ns() < end) {
+		if (close_after_ms >= 0 && now_ns() - t0 >= (uint64_t)close_after_ms * 1000000ull) {
+			close(fd);
+			close_after_ms = -1;
+			puts("closed");
+			fflush(stdout);
+		}
+		for (int k = 0; k < 1000; k++) {
+			now = read_pmccntr();
+			reads++;
+			if (now - prev < (1ull << 62))	/* forward, maybe wrapped */
+				;
+			else if (sched_getcpu() != cpu) {
+				cpu = sched_getcpu();	/* moved meanwhile */
+			} else {
+				printf("backwards %llu %llu\n", (unsigned long long)prev,
+				       (unsigned long long)now);
+				return 1;
+			}
+			prev = now;
+		}
+		sched_yield();
+		if (sched_getcpu() != cpu) {	/* moved: another counter */
+			cpu = sched_getcpu();
+			prev = read_pmccntr();
+		}
+	}
+	printf("ok %ld\n", reads);
+	return 0;
+}
