@@ -14,6 +14,7 @@
 #include "record/activity.h"
 #include "record/kerrors.h"
 #include "record/prom.h"
+#include "storage/devid.h"
 #include "suites/runner.h"
 
 #define BK_TESTER_ROW_(name) &bk_tester_##name,
@@ -52,7 +53,38 @@ void bk_tester_help(const struct bk_tester *t, FILE *out)
 		"2 usage error,\n3 this environment cannot run it, 130 interrupted.\n");
 }
 
-static void start_record(struct bk_ctx *ctx)
+/*
+ * The device a drive tester measures: --device when it names one, else the
+ * file system of --filepath. Testers without either have no device.
+ */
+static const char *device_path(const struct bk_ctx *ctx)
+{
+	const struct bk_params *p = &ctx->params;
+
+	if (bk_param_exists(p, "device") && bk_param_str(p, "device"))
+		return bk_param_str(p, "device");
+	if (bk_param_exists(p, "filepath") && bk_param_str(p, "filepath"))
+		return bk_param_str(p, "filepath");
+	return NULL;
+}
+
+static void device_json(struct bk_ctx *ctx, struct bk_json *j, char *name, size_t len)
+{
+	const char *path = device_path(ctx);
+	struct bk_devid id;
+
+	name[0] = '\0';
+	if (!path)
+		return;
+	bk_devid_from_path(&id, path, NULL);
+	bk_devid_short(&id, name, len);
+	bk_json_object_begin(j, "device");
+	bk_devid_json(&id, j);
+	bk_json_object_end(j);
+}
+
+/* The start record; the device under test's short name into device (or ""). */
+static void start_record(struct bk_ctx *ctx, char *device, size_t len)
 {
 	struct bk_json j;
 
@@ -88,6 +120,7 @@ static void start_record(struct bk_ctx *ctx)
 	if (ctx->tester->flags & BK_TF_KERNELS)
 		bk_json_str(&j, "isa", ctx->kernels.top_isa);
 	bk_sysinfo_json(&ctx->sysinfo, &j, "system");
+	device_json(ctx, &j, device, len);
 	bk_rec_end(&ctx->log, &j);
 	bk_json_free(&j);
 }
@@ -233,6 +266,7 @@ int bk_tester_main(const struct bk_tester *t, int argc, char **argv)
 {
 	static struct bk_ctx ctx;
 	static struct bk_kerrors kerr;
+	static char device[160];
 	struct bk_child activity = { 0 };
 	char err[512];
 	int rc;
@@ -302,7 +336,7 @@ int bk_tester_main(const struct bk_tester *t, int argc, char **argv)
 	else
 		bk_timer_init(&ctx.timer, 0);
 	bk_install_stop_handlers();
-	start_record(&ctx);
+	start_record(&ctx, device, sizeof(device));
 	{
 		char date[64];
 
@@ -319,6 +353,7 @@ int bk_tester_main(const struct bk_tester *t, int argc, char **argv)
 			pr_warn("--activity: cannot start the sampler: %s", strerror(-e));
 	}
 	bk_kerrors_open(&kerr, NULL);
+	kerr.device = device[0] ? device : NULL;
 	rc = t->run(&ctx);
 	timer_warning(&ctx);
 	if (activity.pid > 0)

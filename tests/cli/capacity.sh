@@ -27,6 +27,8 @@ ok "... claimed is the file system's size" sh -c "tail -1 $tmp/g.jsonl | grep -q
 ok "... speed per region as records" sh -c "[ \$(grep -c '\"type\":\"capacity_region\"' $tmp/g.jsonl) -ge 10 ]"
 ok "... and a chart" sh -c "grep -q 'read MB/s' $tmp/g.svg && { ! command -v xmllint >/dev/null || xmllint --noout $tmp/g.svg; }"
 ok "... nothing left behind" test ! -e "$work/burnkit-capacity"
+ok "... the start record carries a device object" sh -c "head -1 $tmp/g.jsonl | grep -q '\"type\":\"start\".*\"device\":{\"found\":'"
+ok "... and the text log names the device" sh -c "grep -q '^ Device: /dev/\|^ Device: unknown (' $tmp/stdout"
 
 ok "--write-only keeps the files" status 0 capacity FilePath "$work" --size 8M --write-only
 ok "... in the test directory" test -f "$work/burnkit-capacity/cap0001.dat"
@@ -69,6 +71,8 @@ ok "... names where it is mounted" contains "$tmp/stderr" "mounted at $work/mnt"
 umount "$work/mnt" && mounts=""
 ok "a genuine 64 MiB device: exit 0" status 0 capacity --device "$dev" --destructive --yes-destroy-data-on "$dev" --json "$tmp/d.jsonl"
 ok "... usable 64 MiB, genuine" sh -c "tail -1 $tmp/d.jsonl | grep -q '\"claimed_bytes\":67108864,\"tested_bytes\":67108864,\"usable_bytes\":67108864,\"verdict\":\"genuine\"'"
+ok "... the start record names the loop device" sh -c "head -1 $tmp/d.jsonl | grep -q '\"device\":{\"found\":true,\"name\":\"$(basename "$dev")\".*\"bus\":\"virtual\"'"
+ok "... and so does the text log" contains "$tmp/stdout" "Device: $dev ("
 ok "... typed confirmation works too" sh -c "echo '$(basename "$dev") 67108864' | $runner capacity --device $dev --destructive >/dev/null 2>&1"
 ok "--full confirms it" status 0 capacity --device "$dev" --destructive --yes-destroy-data-on "$dev" --full
 finish

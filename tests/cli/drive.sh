@@ -66,6 +66,11 @@ ok "drive: nothing left behind" absent "$d/burnkit-drive"
 ok "drive runs, long options, JSON strict" sh -c "$emu $runner drive --repeats 1 --patterns 8 --minutes 0 --seconds 0.01 --filepath $d --outputpatterns --json $tmp/d.jsonl >$tmp/o 2>&1 && $check $tmp/d.jsonl type tester && grep -q '\"type\":\"read_pass\"' $tmp/d.jsonl && tail -1 $tmp/d.jsonl | grep -q '\"bad_words\":0'"
 ok "drive OutputPatterns prints the patterns used and the sequences" sh -c "grep -q ' 7 .* 32 .* 20 .* 8 .* 64 .* 40\$' $tmp/o && ! grep -q '^ *9 ' $tmp/o && grep -q '4    3  0  2  1 .* 16    3  0  2  1' $tmp/o"
 ok "drive: text log IOlogN.txt appended" sh -c "cd $tmp && $emu $runner drive R 1, P 4, M 0, S 0, F $d, Log 7 >/dev/null && grep -q 'Linux Storage Stress Test' IOlog7.txt"
+ok "drive: the start record carries a device object" sh -c "cd $tmp && $emu $runner drive R 1, P 4, M 0, S 0, F $d, Log 8 --json $tmp/dv.jsonl >/dev/null && head -1 $tmp/dv.jsonl | grep -q '\"type\":\"start\".*\"device\":{\"found\":'"
+devname=$(sed -n '1s/.*"device":{"found":true,"name":"\([^"]*\)".*/\1/p' "$tmp/dv.jsonl")
+ok "... the text log names that device" sh -c "if [ -n '$devname' ]; then grep -q 'Device: /dev/$devname' $tmp/IOlog8.txt; else grep -q 'Device: unknown (' $tmp/IOlog8.txt; fi"
+devno=$(stat -c '%Hd:%Ld' "$d")
+ok "... the one the directory is on (st_dev $devno)" sh -c "[ -z '$devname' ] || grep -q '\"fstype\":\"btrfs\"' $tmp/dv.jsonl || head -1 $tmp/dv.jsonl | grep -q '\"devno\":\"$devno\"'"
 ok "drive CacheData: labelled cached when pages stay in RAM" status 0 drive R 1, P 8, M 0, S 0.01, F "$d", CacheData
 ok "drive CacheData: buffered I/O said" contains "$tmp/stdout" "I/O: buffered (CacheData"
 

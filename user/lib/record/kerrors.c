@@ -231,7 +231,9 @@ unsigned long bk_kerrors_close(struct bk_kerrors *k, struct bk_log *log)
 	}
 	if (errors)
 		bk_out(log, " The kernel reported %lu hardware or kernel error(s) during "
-		       "the run%s: see above\n", errors, k->dropped ? " (some not listed)" : "");
+		       "the run%s%s%s%s: see above\n", errors, k->dropped ? " (some not listed)" : "",
+		       k->device ? " (device under test: " : "", k->device ? k->device : "",
+		       k->device ? ")" : "");
 	bk_json_free(&j);
 	bk_json_uint(&log->summary, "kernel_errors", errors);
 	bk_json_str(&log->summary, "kernel_messages", k->kmsg_fd >= 0 ? "read" : k->why);

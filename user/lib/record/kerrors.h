@@ -37,6 +37,7 @@ struct bk_kerrors {
 	struct bk_kerr_event events[BK_KERR_MAX];
 	uint64_t edac_ce, edac_ue;	/* new during the run */
 	int under_voltage;		/* raised during the run */
+	const char *device;		/* the device under test, named in the summary line */
 };
 
 /*

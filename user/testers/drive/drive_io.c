@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 /* drive_io: the steps the drive testers share. */
 #include "drive_io.h"
+#include "storage/devid.h"
 #include "storage/lathist.h"
 
 #include <errno.h>
@@ -131,6 +132,7 @@ int bk_drive_env_open(struct bk_drive_env *e, struct bk_ctx *ctx, const char *fi
 	bk_out(&ctx->log, " Total MB %7.0f, Free MB %7.0f, Used MB %7.0f  (%s; MB = %s bytes)\n",
 	       (double)e->space.total / mb, (double)e->space.free / mb,
 	       (double)e->space.used / mb, e->space.fs, mb == 1e6 ? "10^6" : "2^20");
+	bk_drive_identify(ctx, e->wd.path);
 	return 0;
 }
 
@@ -152,6 +154,16 @@ int bk_drive_dry_check(const char *filepath)
 		return BK_EXIT_ENV;
 	}
 	return BK_EXIT_OK;
+}
+
+void bk_drive_identify(struct bk_ctx *ctx, const char *path)
+{
+	struct bk_devid id;
+	char text[2048];
+
+	bk_devid_from_path(&id, path, NULL);
+	bk_devid_text(&id, text, sizeof(text));
+	bk_out(&ctx->log, "%s", text);
 }
 
 uint64_t bk_drive_usable(const struct bk_drive_env *e)

@@ -52,6 +52,9 @@ int bk_drive_env_open(struct bk_drive_env *e, struct bk_ctx *ctx, const char *fi
 /* --dry-run: the FilePath checks of a real run, creating nothing. An exit status. */
 int bk_drive_dry_check(const char *filepath);
 
+/* The identity block of the device holding path (storage/devid) in the text log. */
+void bk_drive_identify(struct bk_ctx *ctx, const char *path);
+
 /* Add an engine's short-transfer counts to the run's. */
 void bk_drive_take_counts(struct bk_drive_env *e, struct bk_aio *a);
 
