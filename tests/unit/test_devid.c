@@ -208,7 +208,7 @@ Test(devid, virtio_disk)
 	cr_assert_str_eq(d.vendor, "", "virtio's vendor file is a PCI number, not a name");
 	cr_assert_str_eq(d.model, "virtio block device");
 	cr_assert_str_eq(d.serial, "bk-scratch");
-	text_has(&d, "Device: /dev/vda (254:0), 0.3 GB, bus virtio");
+	text_has(&d, "Device: /dev/vda (254:0), 268.4 MB, bus virtio");
 }
 
 Test(devid, unknown_device_says_why)

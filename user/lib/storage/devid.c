@@ -364,14 +364,17 @@ void bk_devid_text(const struct bk_devid *d, char *buf, size_t len)
 		put(&t, " Device: /dev/%s", d->name);
 		if (strcmp(d->name, d->disk))
 			put(&t, ", partition of /dev/%s", d->disk);
-		put(&t, " (%u:%u), %.1f GB", d->major, d->minor, d->disk_bytes / 1e9);
+		if (d->disk_bytes >= 1000000000)
+			put(&t, " (%u:%u), %.1f GB", d->major, d->minor, d->disk_bytes / 1e9);
+		else
+			put(&t, " (%u:%u), %.1f MB", d->major, d->minor, d->disk_bytes / 1e6);
 		if (d->bus[0])
 			put(&t, ", bus %s", d->bus);
 		if (d->usb_mbps > 0)
 			put(&t, " (%g Mbit/s%s%s)", d->usb_mbps, d->usb_id[0] ? ", " : "",
 			    d->usb_id);
 		put(&t, "\n");
-		if (d->vendor[0] || d->model[0] || d->serial[0])
+		if (!d->cid.valid && (d->vendor[0] || d->model[0] || d->serial[0]))
 			put(&t, " Model: %s%s%s%s%s\n", d->vendor, d->vendor[0] ? " " : "",
 			    d->model[0] ? d->model : "(no model)",
 			    d->serial[0] ? ", serial " : "", d->serial);
