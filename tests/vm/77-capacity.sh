@@ -25,7 +25,7 @@ capacity_on() {
 	cap_rc=125
 	cap_json=$S/cap-$(echo "$*" | tr ' =' '_-').jsonl
 	modprobe scsi_debug "$@" 2> $S/modprobe.err || return 1
-	cap_dev=$(sdebug_disk) || return 1
+	cap_dev=$(sdebug_disk) || { dmesg | tail -n 5 > $S/modprobe.err; return 1; }
 	[ -b "/dev/$cap_dev" ] || return 1
 	burnkit capacity --device "/dev/$cap_dev" --destructive \
 		--yes-destroy-data-on "/dev/$cap_dev" --json "$cap_json" > $S/cap.out 2>&1
@@ -48,6 +48,8 @@ elif ! modprobe scsi_debug dev_size_mb=16 virtual_gb=1 2> $S/modprobe.err; then
 	skip "burnkit capacity on scsi_debug fakes" "modprobe cannot load scsi_debug here: $(head -n 1 $S/modprobe.err) (the guest needs modules.dep and the module)"
 else
 	unload_sdebug
+	# Without udev nothing loads the SCSI disk driver for the new disk.
+	modprobe sd_mod 2>/dev/null
 	if capacity_on dev_size_mb=16 virtual_gb=1; then
 		check_eq "a 1 GiB disk storing 16 MiB: exit 1 (fake)" 1 "$cap_rc"
 		check "... usable_bytes 16777216 exactly, verdict fake" \
@@ -67,6 +69,7 @@ else
 			summary_has '"usable_bytes":10485760,"verdict":"fake"'
 	else
 		not_ok "scsi_debug dev_size_mb=10 virtual_gb=1 gives a disk"
+		sed 's/^/# /' $S/modprobe.err
 	fi
 	unload_sdebug
 	if capacity_on dev_size_mb=16; then
@@ -75,6 +78,7 @@ else
 			summary_has '"claimed_bytes":16777216,"tested_bytes":16777216,"usable_bytes":16777216,"verdict":"genuine"'
 	else
 		not_ok "scsi_debug dev_size_mb=16 gives a disk"
+		sed 's/^/# /' $S/modprobe.err
 	fi
 	unload_sdebug
 fi
