@@ -3,7 +3,8 @@
  * storage/devid and storage/sdreg: SD registers decoded (QEMU's CID and
  * those of two retail cards as published with their raw dumps), and the
  * identity of an SD card, a USB stick, an NVMe drive and a virtio disk
- * read from fixture sysfs trees.
+ * read from fixture sysfs trees (the SD card's registers and the USB
+ * stick's names as QEMU's sd-card and usb-bot + scsi-hd show them).
  */
 #include <criterion/criterion.h>
 #include <stdio.h>
@@ -143,16 +144,20 @@ Test(devid, qemu_sd_card_partition)
 	cr_assert_str_eq(d.mmc_type, "SD");
 	cr_assert_str_eq(d.model, "QEMU!");
 	cr_assert_str_eq(d.serial, "0xdeadbeef");
-	cr_assert_eq(d.disk_bytes, 512ull << 20);
+	cr_assert_eq(d.disk_bytes, 64ull << 20);
 	cr_assert(d.cid.valid && d.cid.mid == 0xaa && d.cid.year == 2006 && d.cid.month == 2);
 	cr_assert(d.csd.valid && d.csd.version == 1);
-	cr_assert_eq(d.csd.bytes, 512ull << 20, "CSD v1: %llu", (unsigned long long)d.csd.bytes);
+	cr_assert_eq(d.csd.bytes, 64ull << 20, "CSD v1: %llu", (unsigned long long)d.csd.bytes);
+	cr_assert(d.scr.valid && !strcmp(d.scr.spec, "2.00") && d.scr.bus_widths == 5);
+	cr_assert(d.ssr.valid && d.ssr.speed_class == 0 && d.ssr.app_class == 0,
+		  "QEMU's SD status is all zeros");
 	cr_assert_str_eq(d.fstype, "vfat");
 	cr_assert_str_eq(d.mount, "/mnt/sd card", "mountinfo's \\040 is a space");
 	text_has(&d, "Device: /dev/mmcblk0p1, partition of /dev/mmcblk0 (179:1)");
 	text_has(&d, "SD card: \"QEMU!\" rev 0.1, serial 0xdeadbeef, made 02/2006");
 	text_has(&d, "manufacturer 0xaa (not in burnkit's table), OEM 0x5859 \"XY\"");
-	text_has(&d, "CSD v1.0: 536870912 bytes");
+	text_has(&d, "CSD v1.0: 67108864 bytes; SCR: SD 2.00, bus widths 1 4; status: 1-bit bus, "
+		 "speed class 0\n");
 	text_has(&d, "File system: vfat on /mnt/sd card");
 	bk_json_init(&j);
 	bk_json_object_begin(&j, NULL);
@@ -175,7 +180,7 @@ Test(devid, usb_stick)
 	cr_assert_str_eq(d.model, "UltraFit");
 	cr_assert_float_eq(d.usb_mbps, 5000, 1e-9);
 	cr_assert_str_eq(d.usb_id, "46f4:0001");
-	cr_assert_str_eq(d.serial, "1-0000:00:05.0-1", "the USB serial when SCSI gives none");
+	cr_assert_str_eq(d.serial, "4C530001", "the SCSI unit serial (VPD page 0x80)");
 	cr_assert_str_eq(d.mount, "/media/stick", "the first of its mounts");
 	text_has(&d, "bus usb (5000 Mbit/s, 46f4:0001)");
 	text_has(&d, "Model: SanDisk UltraFit");

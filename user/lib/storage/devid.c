@@ -174,6 +174,35 @@ static void usb_of(struct bk_devid *d, const char *disk_dir)
 	}
 }
 
+/* A SCSI disk's unit serial number: VPD page 0x80, a 4-byte header then ASCII. */
+static void scsi_serial(struct bk_devid *d, const char *dev)
+{
+	char path[4096], buf[132], *p;
+	size_t n, len;
+	FILE *f;
+
+	if (snprintf(path, sizeof(path), "%s/vpd_pg80", dev) >= (int)sizeof(path))
+		return;
+	f = fopen(path, "re");
+	if (!f)
+		return;
+	n = fread(buf, 1, sizeof(buf) - 1, f);
+	fclose(f);
+	if (n < 4 || (unsigned char)buf[1] != 0x80)
+		return;
+	len = (size_t)(unsigned char)buf[2] << 8 | (unsigned char)buf[3];
+	if (len > n - 4)
+		len = n - 4;
+	buf[4 + len] = '\0';
+	for (p = buf + 4; *p; p++)
+		if ((unsigned char)*p < 0x20 || (unsigned char)*p > 0x7e)
+			return;
+	for (p = buf + 4; *p == ' '; p++)
+		;
+	bk_strlcpy(d->serial, p, sizeof(d->serial));
+	bk_rstrip(d->serial);
+}
+
 /* An SD card or eMMC: its registers from the card's directory. */
 static void mmc_of(struct bk_devid *d, const char *card)
 {
@@ -240,8 +269,9 @@ static int resolve(struct bk_devid *d, unsigned maj, unsigned min, const char *r
 		if (!strncmp(d->vendor, "0x", 2))	/* virtio: a PCI vendor number */
 			d->vendor[0] = '\0';
 		attr(dev, "model", d->model, sizeof(d->model));
-		if (attr(dev, "serial", d->serial, sizeof(d->serial)))
-			attr(disk_dir, "serial", d->serial, sizeof(d->serial));
+		if (attr(dev, "serial", d->serial, sizeof(d->serial)) &&
+		    attr(disk_dir, "serial", d->serial, sizeof(d->serial)))
+			scsi_serial(d, dev);
 		if (!d->model[0] && !strcmp(d->bus, "virtio"))
 			bk_strlcpy(d->model, "virtio block device", sizeof(d->model));
 	}
