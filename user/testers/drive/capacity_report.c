@@ -99,7 +99,13 @@ int cap_report(struct cap_run *c)
 
 		if (!g->written && !g->read && !g->bad_units)
 			continue;	/* a probe touches only some regions */
-		bk_out(log, "  %6u %12.1f %12.1f %11.1f %11llu\n", i, (double)g->offset / 1e6, w, r,
+		char wt[16] = "-", rt[16] = "-";	/* a probe times no region */
+
+		if (!isnan(w))
+			snprintf(wt, sizeof(wt), "%.1f", w);
+		if (!isnan(r))
+			snprintf(rt, sizeof(rt), "%.1f", r);
+		bk_out(log, "  %6u %12.1f %12s %11s %11llu\n", i, (double)g->offset / 1e6, wt, rt,
 		       (unsigned long long)g->bad_units);
 		bk_rec_begin(log, &j, "capacity_region");
 		bk_json_uint(&j, "region", i);
