@@ -323,7 +323,6 @@ enum col_kind {
 	COL_S32,		/* int32_t from a signed cell */
 	COL_MILLI,		/* double: the cell / 1000 */
 	COL_STR,		/* char[len]; "unsupported" when absent */
-	COL_YES,		/* int: the cell is "yes" */
 };
 
 enum { OK_NONE, OK_SET, OK_AND };	/* what the cell does to its flag */
@@ -393,9 +392,6 @@ static void decode_row(const struct bk_kmod_table *t, size_t r, const struct col
 			bk_strlcpy(e + c->off, s ? s : BURNKIT_UNSUPPORTED, c->len);
 			got = s && strcmp(s, BURNKIT_UNSUPPORTED);
 			break;
-		case COL_YES:
-			*(int *)(e + c->off) = s && !strcmp(s, "yes");
-			break;
 		}
 		if (c->ok_mode == OK_SET)
 			*(int *)(e + c->ok_off) = got;
@@ -464,7 +460,7 @@ static const struct col counter_cols[] = {
 	{ "source", COL_STR, offsetof(S, source), sizeof(((S *)0)->source), OK_NONE, 0 },
 	{ COL(S, value, COL_U64), OK(S, value_ok, OK_SET) },
 	{ COL(S, rate_hz, COL_U64), OK(S, rate_ok, OK_SET) },
-	{ COL(S, user_read, COL_YES), OK_NONE, 0 },
+	{ "user_read", COL_STR, offsetof(S, user_read), sizeof(((S *)0)->user_read), OK_NONE, 0 },
 };
 #undef S
 

@@ -88,7 +88,8 @@ struct bk_kmod_counter {
 	char source[16];
 	int value_ok, rate_ok;
 	uint64_t value, rate_hz;
-	int user_read;
+	/* who may read it from user space: yes (every task), ask, no */
+	char user_read[8];
 };
 
 int bk_kmod_counters(const struct bk_kmod *k, struct bk_kmod_counter *c,

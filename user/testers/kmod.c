@@ -52,7 +52,7 @@ static void counters(struct bk_ctx *ctx, const struct bk_kmod *k,
 		else
 			bk_strlcpy(rate, BURNKIT_UNSUPPORTED, sizeof(rate));
 		bk_out(&ctx->log, "   %4d %-8s %12s %10s\n", c[i].cpu, c[i].source,
-		       rate, c[i].user_read ? "yes" : "no");
+		       rate, c[i].user_read);
 		bk_json_object_begin(j, NULL);
 		bk_json_int(j, "cpu", c[i].cpu);
 		bk_json_str(j, "source", c[i].source);
@@ -60,7 +60,7 @@ static void counters(struct bk_ctx *ctx, const struct bk_kmod *k,
 			bk_json_uint(j, "rate_hz", c[i].rate_hz);
 		else
 			bk_json_null(j, "rate_hz");
-		bk_json_bool(j, "user_read", c[i].user_read);
+		bk_json_str(j, "user_read", c[i].user_read);
 		bk_json_object_end(j);
 	}
 	bk_json_array_end(j);
