@@ -41,6 +41,7 @@
 
 static const char *bk_pmu_why;		/* NULL: the PMU can be used */
 static const char *bk_access_why;	/* NULL: tasks may ask for access */
+static bool bk_pmu_filters;		/* every CPU keeps EL1 out of the count */
 static DEFINE_MUTEX(bk_files_lock);	/* the holder slot of each open file */
 
 #define BK_ARMV7_WHY \
@@ -383,11 +384,12 @@ static ssize_t user_access_write(struct file *file, const char __user *ubuf,
 		return -EOPNOTSUPP;
 	}
 	/*
-	 * Without a filter (ARMv7) the task counts the kernel's cycles too and
-	 * may program the PMU: what lockdown's LOCKDOWN_PERF keeps from user
-	 * space. The AArch64 grant counts EL0 only and needs no such check.
+	 * ARMv7's PMUSERENR.EN lets the task program the PMU (its filter too,
+	 * so it may count the kernel's cycles): what lockdown's LOCKDOWN_PERF
+	 * keeps from user space. The AArch64 grant is reads of an EL0-only
+	 * count and needs no such check.
 	 */
-	if (!BK_PMU_CAN_FILTER) {
+	if (!IS_ENABLED(CONFIG_ARM64)) {
 		ret = security_locked_down(LOCKDOWN_PERF);
 		if (ret) {
 			bk_warn_write(BURNKIT_FILE_USER_ACCESS,
@@ -467,23 +469,37 @@ void bk_pmu_access_features(struct seq_file *m, const struct bk_pmu_census *c)
 	else
 		seq_printf(m, "perf_pmu %s\n", c->perf_busy ? "in-use" : "idle");
 	seq_printf(m, "pmu %s\n", bk_pmu_why ? "absent" : "present");
+	if (bk_pmu_why)
+		seq_printf(m, "pmu_filter %s\n", BURNKIT_UNSUPPORTED);
+	else
+		seq_printf(m, "pmu_filter %s\n", bk_pmu_filters ? "el0" : "none");
 }
+
+struct bk_pmu_probe {
+	const char *why;	/* some CPU has no usable PMU */
+	bool unfiltered;	/* some CPU counts EL1 in any case */
+};
 
 static void bk_pmu_probe_cpu(void *arg)
 {
-	const char **why = arg;
+	struct bk_pmu_probe *p = arg;
 	const char *here = bk_pmu_absent_why();
 
 	if (here)
-		WRITE_ONCE(*why, here);	/* any CPU without one: none */
+		WRITE_ONCE(p->why, here);	/* any CPU without one: none */
+	else if (!bk_pmu_perf_active() && !bk_pmu_filter_probe())
+		WRITE_ONCE(p->unfiltered, true);	/* perf's: left alone */
 }
 
 int bk_pmu_access_init(struct dentry *dir, bool armv7_user_access)
 {
-	const char *why = NULL;
+	struct bk_pmu_probe probe = { };
+	const char *why;
 
-	on_each_cpu(bk_pmu_probe_cpu, &why, 1);
+	on_each_cpu(bk_pmu_probe_cpu, &probe, 1);
+	why = probe.why;
 	bk_pmu_why = why;
+	bk_pmu_filters = !why && !probe.unfiltered;
 	if (why) {
 		pr_info("PMU: %s; the cycle counter is unsupported\n", why);
 		bk_access_why = why;
@@ -542,6 +558,7 @@ void bk_pmu_access_features(struct seq_file *m, const struct bk_pmu_census *c)
 	seq_printf(m, "user_access %s\n", BURNKIT_UNSUPPORTED);
 	seq_printf(m, "perf_pmu %s\n", BURNKIT_UNSUPPORTED);
 	seq_printf(m, "pmu %s\n", BURNKIT_UNSUPPORTED);
+	seq_printf(m, "pmu_filter %s\n", BURNKIT_UNSUPPORTED);
 }
 
 int bk_pmu_access_init(struct dentry *dir, bool armv7_user_access)

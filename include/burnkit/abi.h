@@ -54,6 +54,9 @@
  *                 | unsupported
  *   pmu           present | absent (ID_AA64DFR0_EL1.PMUVer, ID_DFR0.PerfMon;
  *                 user_access says why) | unsupported (x86)
+ *   pmu_filter    el0 (a holder's count leaves out the kernel's cycles:
+ *                 PMCCFILTR.P, probed on every CPU) | none (ARMv7 PMUv2
+ *                 without the filter) | unsupported (no PMU, x86)
  *   aperf_mperf   supported | unsupported
  *   invariant_tsc yes | no | unsupported
  *   rpi_firmware  present | absent
@@ -121,8 +124,9 @@
  * or CAP_SYS_ADMIN writes "1" and keeps the file open: while that thread
  * runs, its CPU lets EL0 read the cycle counter (AArch64 PMUSERENR.CR;
  * ARMv7 PMUSERENR.EN, which also lets it program the PMU, only with module
- * parameter armv7_user_access=1), counting EL0 only (PMCCFILTR.P; ARMv7
- * cannot filter); every other task traps (SIGILL). Each thread that reads
+ * parameter armv7_user_access=1), counting EL0 only where the CPU can
+ * filter (PMCCFILTR.P; features pmu_filter); every other task traps
+ * (SIGILL). Each thread that reads
  * the counter asks for itself, on its own open file (EBUSY for a file
  * another thread holds). "0", closing the file or the thread's exit end
  * it. Where perf uses the PMU the module leaves it alone: asking fails

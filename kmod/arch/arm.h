@@ -12,8 +12,6 @@
 #define BK_COUNTER_MASK		0xffffffffULL	/* PMCCNTR wraps at 32 bits */
 #define BK_HAVE_PMU_CONTROL	1
 #define BK_HAVE_CNTVCT		0
-/* PMUv2 filters the cycle counter only with an optional extension. */
-#define BK_PMU_CAN_FILTER	0
 
 #define BK_PMUSERENR_EN		BIT(0)
 /* ARMv7 has only EN, which also lets the task program the whole PMU. */
@@ -21,6 +19,10 @@
 #define BK_PMCR_E		BIT(0)
 #define BK_PMCR_ENABLE		BK_PMCR_E
 #define BK_PMCNTEN_CYCLES	BIT(31)
+/* PMSELR.SEL 31 makes PMXEVTYPER the cycle counter's filter (PMCCFILTR). */
+#define BK_PMSELR_CYCLES	31
+#define BK_PMCCFILTR_P		BIT(31)	/* do not count at PL1 */
+#define BK_PMCCFILTR_USER	BK_PMCCFILTR_P
 
 #define BK_CP15_READ(crn, crm, op2)					\
 	({ u32 v_; asm volatile("mrc p15, 0, %0, " #crn ", " #crm ", " #op2 \
@@ -31,6 +33,7 @@
 
 struct bk_pmu_regs {
 	u64 userenr;
+	u64 ccfiltr;
 };
 
 /*
@@ -70,14 +73,59 @@ static inline u64 bk_pmu_intenset(void)
 	return BK_CP15_READ(c9, c14, 1);
 }
 
+/*
+ * The cycle counter's filter, through the event selector; PMSELR is put
+ * back, since perf selects a counter before each PMXEV* access. PMUv2
+ * without the filtering extension reads it as zero and ignores writes.
+ */
+static inline u64 bk_pmu_ccfiltr(void)
+{
+	u32 sel = BK_CP15_READ(c9, c12, 5), v;
+
+	BK_CP15_WRITE(BK_PMSELR_CYCLES, c9, c12, 5);
+	isb();
+	v = BK_CP15_READ(c9, c13, 1);
+	BK_CP15_WRITE(sel, c9, c12, 5);
+	isb();
+	return v;
+}
+
+static inline void bk_pmu_set_ccfiltr(u64 v)
+{
+	u32 sel = BK_CP15_READ(c9, c12, 5);
+
+	BK_CP15_WRITE(BK_PMSELR_CYCLES, c9, c12, 5);
+	isb();
+	BK_CP15_WRITE(v, c9, c13, 1);
+	BK_CP15_WRITE(sel, c9, c12, 5);
+	isb();
+}
+
+/*
+ * Whether this CPU can keep the kernel's cycles out of the count: the
+ * filter's P bit sticks (probed, then put back).
+ */
+static inline bool bk_pmu_filter_probe(void)
+{
+	u64 was = bk_pmu_ccfiltr();
+	bool sticks;
+
+	bk_pmu_set_ccfiltr(was | BK_PMCCFILTR_P);
+	sticks = bk_pmu_ccfiltr() & BK_PMCCFILTR_P;
+	bk_pmu_set_ccfiltr(was);
+	return sticks;
+}
+
 static inline void bk_pmu_save(struct bk_pmu_regs *r)
 {
 	r->userenr = bk_pmu_userenr();
+	r->ccfiltr = bk_pmu_ccfiltr();
 }
 
-/* Start the cycle counter; ARMv7 cannot filter it (ccfiltr unused). */
+/* Start the cycle counter (32 bits), counting with filter ccfiltr. */
 static inline void bk_pmu_start(u64 ccfiltr)
 {
+	bk_pmu_set_ccfiltr(ccfiltr);
 	BK_CP15_WRITE(bk_pmu_pmcr() | BK_PMCR_ENABLE, c9, c12, 0);
 	BK_CP15_WRITE(BK_PMCNTEN_CYCLES, c9, c12, 1);
 	isb();
@@ -85,7 +133,7 @@ static inline void bk_pmu_start(u64 ccfiltr)
 
 static inline void bk_pmu_grant(void)
 {
-	bk_pmu_start(0);
+	bk_pmu_start(BK_PMCCFILTR_USER);
 	BK_CP15_WRITE(bk_pmu_userenr() | BK_PMUSERENR_GRANT, c9, c14, 0);
 	isb();
 }
@@ -98,6 +146,7 @@ static inline bool bk_pmu_grant_intact(void)
 static inline void bk_pmu_restore(const struct bk_pmu_regs *r)
 {
 	BK_CP15_WRITE(r->userenr, c9, c14, 0);
+	bk_pmu_set_ccfiltr(r->ccfiltr);
 	isb();
 }
 

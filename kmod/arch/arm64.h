@@ -13,7 +13,6 @@
 #define BK_COUNTER_MASK		(~0ULL)	/* PMCR.LC: 64 bits */
 #define BK_HAVE_PMU_CONTROL	1
 #define BK_HAVE_CNTVCT		1
-#define BK_PMU_CAN_FILTER	1	/* PMCCFILTR_EL0 */
 
 #define BK_PMUSERENR_EN		BIT(0)	/* all PMU registers at EL0 */
 #define BK_PMUSERENR_CR		BIT(2)	/* cycle counter reads at EL0 */
@@ -66,6 +65,12 @@ static inline u64 bk_pmu_pmcr(void)
 static inline u64 bk_pmu_ccfiltr(void)
 {
 	return read_sysreg(pmccfiltr_el0);
+}
+
+/* PMUv3 always has PMCCFILTR_EL0: EL1 is kept out of the count. */
+static inline bool bk_pmu_filter_probe(void)
+{
+	return true;
 }
 
 /* Overflow interrupts: perf enables them for its counters, we never do. */
