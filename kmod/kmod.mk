@@ -14,9 +14,8 @@
 #   vm-test         boot the test VMs one after another (VM_GUESTS: GUEST or
 #                   GUEST:SERIES, see scripts/vm.sh) and run tests/vm in
 #                   each (TAP); by default x86_64 and aarch64 on 6.1 and
-#                   6.12 and the Raspberry Pi 3 model
-#   vm-test-armv7   the ARMv7 guest on 6.1 (out of make check: the per-task
-#                   PMU access fails its counter tests there, see the README)
+#                   6.12, ARMv7 on 6.1 and the Raspberry Pi 3 model
+#   vm-test-armv7   the ARMv7 guest on 6.1 alone
 #   vm-test-rt      the same on the PREEMPT_RT kernels (VM_RT_GUESTS)
 
 KMOD_VERSION ?= $(or $(VERSION),$(shell sed -n 's/^VERSION := //p' config.mk))
@@ -121,7 +120,7 @@ $(addprefix vm-helpers-,$(KMOD_ALL_GUESTS)): vm-helpers-%:
 	done
 
 VM_GUESTS ?= $(foreach k,$(VM_KERNELS),$(addsuffix :$(k),$(KMOD_GUESTS))) \
-	raspi3b:6.1
+	armv7:6.1 raspi3b:6.1
 VM_RT_GUESTS ?= $(addsuffix :rt,$(KMOD_GUESTS))
 vm-test:
 	@tests/vm/vm-test.sh $(VM_GUESTS)

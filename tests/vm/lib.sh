@@ -75,13 +75,23 @@ loaded() {
 	grep -q '^burnkit ' /proc/modules
 }
 
-# load [ARGS...]: insmod with the module file the VM was booted with.
+# load [ARGS...]: insmod with the module file and the parameters the VM
+# was booted with (scripts/vm.sh --kmod-args), then ARGS.
 load() {
-	loaded || insmod "$BURNKIT_KO" "$@"
+	# shellcheck disable=SC2086 # the parameters are words
+	loaded || insmod "$BURNKIT_KO" $BURNKIT_KMOD_ARGS "$@"
 }
 
 unload() {
 	! loaded || rmmod burnkit
+}
+
+# no_user_counter: why no task can be given a counter here (ARMv7 without
+# armv7_user_access=1, or a kernel without preempt notifiers: features
+# counter unsupported), or nothing when one can.
+no_user_counter() {
+	[ "$(kv $BK/features counter)" = unsupported ] || return 0
+	sed 's/^unsupported: //' $BK/user_access
 }
 
 # Lines of the kernel log that name FILE in a rejected write.

@@ -26,6 +26,12 @@ for spec in $specs; do
 	aarch64-nopmu)
 		VM_CPU=cortex-a72,pmu=off "$top/scripts/vm.sh" aarch64 \
 			--kernel "$series" -- nopmu.sh > "$out" ;;
+	armv7)
+		# A task gets the cycle counter on ARMv7 only with this parameter
+		# (PMUSERENR.EN lets it program the PMU too); the tests of the
+		# counter need it, 44-armv7-default.sh tests the module without.
+		"$top/scripts/vm.sh" "$guest" --kernel "$series" --runner \
+			--kmod-args armv7_user_access=1 -- run.sh > "$out" ;;
 	*)
 		"$top/scripts/vm.sh" "$guest" --kernel "$series" --runner -- run.sh > "$out" ;;
 	esac
