@@ -120,6 +120,11 @@ Test(kmod, clock)
 	cr_assert_eq(c[0].cpufreq_max_khz, 1500000);
 	cr_assert(c[0].firmware_ok);
 	cr_assert_eq(c[0].firmware_khz, 1000000);
+	cr_assert_str_eq(c[0].firmware_clock, "set", "what the firmware's figure is");
+
+	open_fixture(&k, "aarch64-virt");	/* a table without the column */
+	bk_kmod_clock(&k, c, 8);
+	cr_assert_str_eq(c[0].firmware_clock, "unsupported");
 }
 
 Test(kmod, throttle_state)

@@ -53,6 +53,9 @@ if command -v burnkit >/dev/null 2>&1; then
 	check "burnkit info: detected a Pi (looked for config.txt)" \
 		grep -q 'config.txt not found' $S/rpi-info.txt
 	grep -q Cortex-A53 $S/rpi-info.txt || sed 's/^/#   /' $S/rpi-info.txt
+	burnkit kmod > $S/rpi-kmod.txt 2>&1
+	check "burnkit kmod: the firmware clock labelled the set one" \
+		grep -q ' 700\.0 (set)$' $S/rpi-kmod.txt
 else
 	skip "burnkit info on the Pi model" "the runner is not built for $BURNKIT_VM_ARCH (make cross)"
 fi

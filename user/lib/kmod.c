@@ -481,6 +481,8 @@ static const struct col clock_cols[] = {
 	{ COL(S, cpufreq_min_khz, COL_U64), OK_NONE, 0 },
 	{ COL(S, cpufreq_max_khz, COL_U64), OK_NONE, 0 },
 	{ COL(S, firmware_khz, COL_U64), OK(S, firmware_ok, OK_SET) },
+	{ "firmware_clock", COL_STR, offsetof(S, firmware_clock),
+	  sizeof(((S *)0)->firmware_clock), OK_NONE, 0 },
 };
 #undef S
 

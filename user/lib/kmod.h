@@ -104,6 +104,9 @@ struct bk_kmod_clock {
 	unsigned window_us;
 	uint64_t cpufreq_cur_khz, cpufreq_min_khz, cpufreq_max_khz;
 	uint64_t firmware_khz;
+	/* what firmware_khz is: measured, set (the rate the firmware set), or
+	 * unsupported (a module older than the column too) */
+	char firmware_clock[16];
 };
 
 int bk_kmod_clock(const struct bk_kmod *k, struct bk_kmod_clock *c, size_t max);

@@ -131,7 +131,7 @@ static void clock(struct bk_ctx *ctx, const struct bk_kmod *k,
 	int n = bk_kmod_clock(k, c, KMOD_MAX_CPUS);
 
 	bk_out(&ctx->log, "\n Clock (measured over a busy window per CPU)\n"
-	       "   %4s %14s %-12s %26s %14s\n", "cpu", "effective MHz", "method",
+	       "   %4s %14s %-12s %26s %22s\n", "cpu", "effective MHz", "method",
 	       "cpufreq cur/min/max MHz", "firmware MHz");
 	bk_json_array_begin(j, "clock");
 	for (int i = 0; i < n; i++) {
@@ -139,6 +139,9 @@ static void clock(struct bk_ctx *ctx, const struct bk_kmod *k,
 
 		mhz_or_unsupported(eff, sizeof(eff), c[i].effective_ok, c[i].effective_khz);
 		mhz_or_unsupported(fw, sizeof(fw), c[i].firmware_ok, c[i].firmware_khz);
+		if (c[i].firmware_ok && strcmp(c[i].firmware_clock, BURNKIT_UNSUPPORTED))
+			snprintf(fw + strlen(fw), sizeof(fw) - strlen(fw), " (%s)",
+				 c[i].firmware_clock);
 		if (c[i].cpufreq_ok) {
 			mhz_or_unsupported(cur, sizeof(cur), 1, c[i].cpufreq_cur_khz);
 			mhz_or_unsupported(lo, sizeof(lo), 1, c[i].cpufreq_min_khz);
@@ -152,7 +155,7 @@ static void clock(struct bk_ctx *ctx, const struct bk_kmod *k,
 			note_unsupported(u, "effective clock");
 		if (!c[i].firmware_ok)
 			note_unsupported(u, "firmware clock");
-		bk_out(&ctx->log, "   %4d %14s %-12s %26s %14s\n", c[i].cpu, eff,
+		bk_out(&ctx->log, "   %4d %14s %-12s %26s %22s\n", c[i].cpu, eff,
 		       c[i].method, freq, fw);
 		bk_json_object_begin(j, NULL);
 		bk_json_int(j, "cpu", c[i].cpu);
@@ -168,10 +171,12 @@ static void clock(struct bk_ctx *ctx, const struct bk_kmod *k,
 		} else {
 			bk_json_null(j, "cpufreq_cur_khz");
 		}
-		if (c[i].firmware_ok)
+		if (c[i].firmware_ok) {
 			bk_json_uint(j, "firmware_khz", c[i].firmware_khz);
-		else
+			bk_json_str(j, "firmware_clock", c[i].firmware_clock);
+		} else {
 			bk_json_null(j, "firmware_khz");
+		}
 		bk_json_object_end(j);
 	}
 	bk_json_array_end(j);
@@ -257,7 +262,8 @@ static int kmod_run(struct bk_ctx *ctx)
 	const char *dir = bk_param_given(&ctx->params, "dir") ?
 			  bk_param_str(&ctx->params, "dir") : NULL;
 	static const char *const keys[] = {
-		"arch", "counter", "user_access", "perf_pmu", "invariant_tsc",
+		"arch", "counter", "user_access", "perf_pmu", "pmu", "pmu_filter",
+		"invariant_tsc",
 		"aperf_mperf", "rpi_firmware", "inject", NULL
 	};
 
