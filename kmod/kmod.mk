@@ -113,7 +113,8 @@ $(addprefix vm-helpers-,$(KMOD_ALL_GUESTS)): vm-helpers-%:
 	@mkdir -p build/vm/$*/helpers
 	@for src in $(VM_HELPERS); do \
 		out=build/vm/$*/helpers/$$(basename $$src .c); \
-		if [ ! -e $$out ] || [ $$src -nt $$out ] || [ include/burnkit/abi.h -nt $$out ]; then \
+		if [ ! -e $$out ] || [ $$src -nt $$out ] || [ include/burnkit/abi.h -nt $$out ] || \
+		   [ tests/vm/helpers/pmu_read.h -nt $$out ]; then \
 			$(kmod_cc_$*) -std=c11 -O2 -Wall -Wextra -Werror -static \
 				-D_GNU_SOURCE -Iinclude -o $$out $$src || exit 1; \
 		fi; \

@@ -15,31 +15,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-static sigjmp_buf trap;
-
-static void on_sigill(int sig)
-{
-	(void)sig;
-	siglongjmp(trap, 1);
-}
-
-#if defined(__aarch64__)
-static uint64_t read_pmccntr(void)
-{
-	uint64_t v;
-
-	__asm__ volatile("isb\n\tmrs %0, pmccntr_el0" : "=r"(v));
-	return v;
-}
-#elif defined(__arm__)
-static uint64_t read_pmccntr(void)
-{
-	uint32_t v;
-
-	__asm__ volatile("isb\n\tmrc p15, 0, %0, c9, c13, 0" : "=r"(v));
-	return v;
-}
-#endif
+#include "pmu_read.h"
 
 int main(int argc, char **argv)
 {
@@ -57,11 +33,11 @@ int main(int argc, char **argv)
 	}
 #if defined(__aarch64__) || defined(__arm__)
 	uint64_t first, prev, now;
-	struct sigaction sa = { .sa_handler = on_sigill };
+	struct sigaction sa = { .sa_handler = pmu_on_sigill };
 
 	sigemptyset(&sa.sa_mask);
 	sigaction(SIGILL, &sa, NULL);
-	if (sigsetjmp(trap, 1)) {
+	if (sigsetjmp(pmu_trap, 1)) {
 		puts("sigill");
 		return 2;
 	}
@@ -80,8 +56,8 @@ int main(int argc, char **argv)
 	return 0;
 #else
 	(void)count;
-	(void)on_sigill;
-	(void)trap;
+	(void)pmu_on_sigill;
+	(void)pmu_trap;
 	puts("unsupported");
 	return 3;
 #endif

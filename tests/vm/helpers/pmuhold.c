@@ -33,16 +33,11 @@
 #include <unistd.h>
 #include <sys/syscall.h>
 
+#include "pmu_read.h"
+
 #define USER_ACCESS "/sys/kernel/debug/burnkit/user_access"
 
-static sigjmp_buf trap;
 static volatile long reads;
-
-static void on_sigill(int sig)
-{
-	(void)sig;
-	siglongjmp(trap, 1);
-}
 
 static uint64_t now_ns(void)
 {
@@ -51,29 +46,6 @@ static uint64_t now_ns(void)
 	clock_gettime(CLOCK_MONOTONIC, &ts);
 	return (uint64_t)ts.tv_sec * 1000000000ull + (uint64_t)ts.tv_nsec;
 }
-
-#if defined(__aarch64__)
-static uint64_t read_pmccntr(void)
-{
-	uint64_t v;
-
-	__asm__ volatile("isb\n\tmrs %0, pmccntr_el0" : "=r"(v));
-	return v;
-}
-#elif defined(__arm__)
-static uint64_t read_pmccntr(void)
-{
-	uint32_t v;
-
-	__asm__ volatile("isb\n\tmrc p15, 0, %0, c9, c13, 0" : "=r"(v));
-	return v;
-}
-#else
-static uint64_t read_pmccntr(void)
-{
-	return 0;
-}
-#endif
 
 static const char *errno_name(int e)
 {
@@ -160,11 +132,11 @@ int main(int argc, char **argv)
 	printf("holding %ld\n", (long)syscall(SYS_gettid));
 	fflush(stdout);
 
-	struct sigaction sa = { .sa_handler = on_sigill };
+	struct sigaction sa = { .sa_handler = pmu_on_sigill };
 
 	sigemptyset(&sa.sa_mask);
 	sigaction(SIGILL, &sa, NULL);
-	if (sigsetjmp(trap, 1)) {
+	if (sigsetjmp(pmu_trap, 1)) {
 		printf("sigill after %ld\n", reads);
 		return 2;
 	}
