@@ -40,9 +40,14 @@ static unsigned int bk_this_cpu(unsigned int instance)
 }
 
 /*
- * One number from a sysfs file. Sources that the kernel exports only there
- * (thermal zones and trip points, thermal_throttle counts) are read this
- * way, from the sampler's process context.
+ * One number from a sysfs file, from the sampler's process context. The
+ * thermal_throttle counts exist only there. Thermal zones have a kernel
+ * API (thermal_zone_get_zone_by_name(), thermal_zone_get_temp()), but it
+ * hands out the zone without a reference: a zone whose driver unbinds
+ * while we hold it would be freed under us, and pinning its device would
+ * stall that unbind. Through sysfs each read holds the zone's kernfs node
+ * for the read only, and a zone that is gone is a failed open:
+ * "unsupported" (tests/vm/65-thermal-zone.sh removes one under the module).
  */
 static int bk_read_sysfs_s64(const char *path, s64 *val)
 {
