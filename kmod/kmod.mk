@@ -56,11 +56,16 @@ endef
 # without it, build without BTF rather than fail.
 KMOD_BTF := $(if $(shell command -v pahole 2>/dev/null),,CONFIG_DEBUG_INFO_BTF_MODULES=)
 
-# kmod_build DIR KDIR KARCH CROSS
+# The guests' builds (what make check boots) are W=1 clean and stay so:
+# any warning of the extra set fails them. A user's build (make kmod, DKMS)
+# takes the kernel's own flags.
+KMOD_GUEST_W ?= W=1 KCFLAGS=-Werror
+
+# kmod_build DIR KDIR KARCH CROSS [FLAGS]
 define kmod_build
 	$(call kmod_tree,$(1))
 	$(MAKE) --no-print-directory -C $(2) M=$(abspath $(1)) ARCH=$(3) \
-		$(if $(4),CROSS_COMPILE=$(4)) $(KMOD_BTF) $(KMOD_W) modules
+		$(if $(4),CROSS_COMPILE=$(4)) $(KMOD_BTF) $(5) modules
 endef
 
 .PHONY: kmod kmod-guests kmod-install dkms-install vm-test vm-test-rt vm-test-armv7 vm-paging-test \
@@ -85,7 +90,7 @@ kmod-guests:
 
 $(addprefix kmod-,$(KMOD_ALL_GUESTS)): kmod-%:
 	@scripts/vm/fetch-kernel.sh $* $(VM_KERNEL) build/vm/$*/$(VM_KERNEL)
-	$(call kmod_build,build/kmod/$*/$(VM_KERNEL),$(abspath build/vm/$*/$(VM_KERNEL)/headers),$(call kmod_karch,$*),$(if $(filter $*,$(KMOD_HOST)),,$(kmod_cross_$*)))
+	$(call kmod_build,build/kmod/$*/$(VM_KERNEL),$(abspath build/vm/$*/$(VM_KERNEL)/headers),$(call kmod_karch,$*),$(if $(filter $*,$(KMOD_HOST)),,$(kmod_cross_$*)),$(KMOD_GUEST_W))
 
 kmod-install:
 	@test -f build/kmod/burnkit.ko || { echo "kmod-install: run make kmod first" >&2; exit 1; }
