@@ -129,7 +129,7 @@ VM_GUESTS ?= $(foreach k,$(VM_KERNELS),$(addsuffix :$(k),$(KMOD_GUESTS))) \
 	armv7:6.1 raspi3b:6.1
 VM_RT_GUESTS ?= $(addsuffix :rt,$(KMOD_GUESTS))
 vm-test:
-	@tests/vm/vm-test.sh $(VM_GUESTS)
+	@VM_RUN="$(VM_RUN)" tests/vm/vm-test.sh $(VM_GUESTS)
 
 vm-test-rt:
 	@tests/vm/vm-test.sh $(VM_RT_GUESTS)

@@ -1,3 +1,4 @@
+# kernels: 6.1
 # burnkit capacity --device on fake cards made by scsi_debug: a 1 GiB disk
 # that stores 16 MiB (or 10 MiB, a wrap at a non-power of two) and wraps
 # around must come out fake with the usable size to the byte; a 16 MiB

@@ -1,4 +1,5 @@
 # guests: x86_64
+# kernels: 6.1
 # A device whose reads fail, for real: scsi_debug with medium errors on
 # sectors 4660-4669 (its defaults; opts=2), so unit 582 of the disk cannot
 # be read. burnkit capacity --full must name that unit in its verdict, and

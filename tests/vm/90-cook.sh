@@ -1,3 +1,4 @@
+# kernels: 6.1
 # Cooking in the guest, with the module's injected throttling: burnkit cook
 # runs two copies and the recorder while a throttle interval is injected
 # and a competing process slows copy 0 inside it, then copy 1 outside any.

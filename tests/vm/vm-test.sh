@@ -31,9 +31,9 @@ for spec in $specs; do
 		# (PMUSERENR.EN lets it program the PMU too); the tests of the
 		# counter need it, 44-armv7-default.sh tests the module without.
 		"$top/scripts/vm.sh" "$guest" --kernel "$series" --runner \
-			--kmod-args armv7_user_access=1 -- run.sh > "$out" ;;
+			--kmod-args armv7_user_access=1 -- run.sh $VM_RUN > "$out" ;;
 	*)
-		"$top/scripts/vm.sh" "$guest" --kernel "$series" --runner -- run.sh > "$out" ;;
+		"$top/scripts/vm.sh" "$guest" --kernel "$series" --runner -- run.sh $VM_RUN > "$out" ;;
 	esac
 	rc=$?
 	t=$(($(date +%s) - t0))
