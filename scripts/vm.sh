@@ -131,7 +131,8 @@ fi
 
 base=$vmdir/base-$kver.cpio.gz
 if [ ! -s "$base" ] || [ "$top/scripts/vm/init.sh" -nt "$base" ] ||
-   [ "$top/scripts/mkinitramfs.sh" -nt "$base" ]; then
+   [ "$top/scripts/mkinitramfs.sh" -nt "$base" ] ||
+   [ "$top/scripts/vm/userland.sh" -nt "$base" ]; then
 	say "building the base initramfs"
 	"$top/scripts/mkinitramfs.sh" "$arch" "$vmdir" "$base"
 fi

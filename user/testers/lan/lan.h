@@ -92,7 +92,7 @@ struct lan_stream {
 		int have, failed, have_error;
 		uint64_t bytes, datagrams, wrong, lost, duplicates, reordered;
 		double seconds, jitter_s;
-		uint32_t retransmits, cwnd_bytes;
+		uint32_t retransmits, cwnd_bytes, rtt_us;
 		struct lan_error error;
 	} peer;
 };

@@ -93,8 +93,10 @@ static void interval_row(struct lan_session *s, const char *id, enum lan_dir d, 
 	bk_json_realp(&j, "mbit_per_s", mbit(bytes, to - from), 6);
 	if (!s->cfg.udp && sending) {
 		bk_json_uint(&j, "retransmits", retr);
-		if (stream >= 0)
+		if (stream >= 0) {
 			bk_json_uint(&j, "cwnd_bytes", cwnd);
+			bk_json_realp(&j, "rtt_ms", s->streams[stream].rtt_us / 1e3, 4);
+		}
 	}
 	if (s->cfg.udp) {
 		bk_json_uint(&j, "datagrams", dgrams);
@@ -247,6 +249,9 @@ static void stream_total(struct lan_session *s, struct lan_stream *st, struct la
 	if (!s->cfg.udp) {
 		bk_json_uint(&j, "retransmits", retr);
 		bk_json_uint(&j, "cwnd_bytes", st->sending ? st->cwnd_bytes : st->peer.cwnd_bytes);
+		if (st->sending || st->peer.rtt_us)
+			bk_json_realp(&j, "rtt_ms", (st->sending ? st->rtt_us : st->peer.rtt_us) /
+				      1e3, 4);
 	} else {
 		bk_json_uint(&j, "datagrams_sent", dsent);
 		bk_json_uint(&j, "datagrams_received", dgot);

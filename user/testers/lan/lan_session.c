@@ -274,13 +274,15 @@ static void send_results(struct lan_session *s)
 
 		pthread_mutex_lock(&st->lock);
 		lan_ctl_send(s, "STREAM id=%u bytes=%" PRIu64 " datagrams=%" PRIu64
-			     " seconds=%.6f retrans=%" PRIu32 " cwnd=%" PRIu32 " failed=%d"
+			     " seconds=%.6f retrans=%" PRIu32 " cwnd=%" PRIu32 " rtt=%" PRIu32
+			     " failed=%d"
 			     " wrong=%" PRIu64 " lost=%" PRIu64 " dup=%" PRIu64 " reord=%" PRIu64
 			     " jitter=%.9f errors=%u err_off=%" PRIu64 " err_exp=%u err_found=%u"
 			     " err_at=%.6f",
 			     st->id, atomic_load(&st->offset), atomic_load(&st->datagrams),
 			     st->sending ? lan_seconds(s->t0_ns, st->t_last_ns) :
-			     recv_seconds(s, st), st->retransmits, st->cwnd_bytes, st->failed,
+			     recv_seconds(s, st), st->retransmits, st->cwnd_bytes, st->rtt_us,
+			     st->failed,
 			     st->wrong_bytes, st->sending || !s->cfg.udp ? 0 : lan_udp_lost(st, sent),
 			     st->udp.duplicates, st->udp.reordered, st->udp.jitter_s, st->nerrors,
 			     st->nerrors ? e->offset : 0, st->nerrors ? e->expected : 0,
@@ -305,6 +307,8 @@ static void take_stream_result(struct lan_session *s, const char *line)
 		st->peer.retransmits = (uint32_t)v;
 	if (!lan_kv_u64(line, "cwnd", &v))
 		st->peer.cwnd_bytes = (uint32_t)v;
+	if (!lan_kv_u64(line, "rtt", &v))	/* older peers do not send it */
+		st->peer.rtt_us = (uint32_t)v;
 	if (!lan_kv_u64(line, "failed", &v))
 		st->peer.failed = (int)v;
 	lan_kv_u64(line, "wrong", &st->peer.wrong);
