@@ -93,7 +93,8 @@ TESTER_SRCS += $(addprefix user/testers/drive/, \
 
 # The network: burnkit lan, client and server (user/testers/lan/).
 TESTER_SRCS += $(addprefix user/testers/lan/, \
-	lan.c lan_proto.c lan_session.c lan_tcp.c lan_udp.c lan_payload.c lan_report.c)
+	lan.c lan_proto.c lan_session.c lan_tcp.c lan_udp.c lan_payload.c lan_report.c \
+	lan_interval.c)
 
 REF_SRCS := $(addprefix asm/ref/, \
 	fpu.c int.c)

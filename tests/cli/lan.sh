@@ -117,6 +117,24 @@ tcp_up() {
 next_port
 ok "TCP up over loopback: intervals, totals, both sides' JSON, logLan7.txt" tcp_up
 
+# "FROM BYTES" of each interval row of FILE (KEY: bytes or receiver_bytes)
+rows_of() {
+	rec "$1" lan_interval | grep "\"$2\":" |
+		sed -n "s/.*\"from\":\([0-9.e+-]*\),.*\"$2\":\([0-9]*\).*/\1 \2/p"
+}
+receiver_rows() {
+	[ "$(rows_of "$tmp/c1.jsonl" receiver_bytes | wc -l)" -ge 2 ] ||
+		{ echo "fewer than 2 client rows with the server's figures:"; cat "$tmp/stdout"; return 1; }
+	grep -q "Cwnd  Received" "$tmp/stdout" || return 1
+	rows_of "$tmp/s1.jsonl" bytes >"$tmp/server.rows"
+	rows_of "$tmp/c1.jsonl" receiver_bytes | while read -r from bytes; do
+		grep -qx "$from $bytes" "$tmp/server.rows" ||
+			{ echo "client row from $from: receiver $bytes, not the server's"; exit 1; }
+	done
+}
+ok "... the client's rows carry what the server received in each interval, as its rows say" \
+	receiver_rows
+
 tcp_more() {	# ARGS... KEY: a run with ARGS whose summary has KEY > 0
 	key=$1
 	shift
@@ -130,14 +148,37 @@ tcp_more() {	# ARGS... KEY: a run with ARGS whose summary has KEY > 0
 next_port
 ok "TCP down, 2 streams" tcp_more down_mbit_per_s --reverse --parallel 2
 ok "... each stream has its record" sh -c "[ \$(grep -c '\"type\":\"lan_stream\"' $tmp/c2.jsonl) -eq 2 ]"
+ok "... the client receives: its rows are the receiver's own, none waits for the server" sh -c "
+	grep '\"type\":\"lan_interval\"' $tmp/c2.jsonl | grep -q '\"side\":\"receiver\"' &&
+	! grep -q 'receiver_bytes' $tmp/c2.jsonl && ! grep -q 'Received' $tmp/stdout"
 next_port
 ok "TCP both ways" tcp_more up_mbit_per_s --bidir
 ok "... the other way too" sh -c "grep '\"type\":\"summary\"' $tmp/c2.jsonl | grep -q '\"down_mbit_per_s\":[1-9]'"
 next_port
-ok "UDP at 20 Mbit/s" tcp_more up_mbit_per_s --udp --rate 20M
+ok "UDP at 20 Mbit/s" tcp_more up_mbit_per_s --udp --rate 20M --interval 0.5
 ok "... loss and jitter in the totals" sh -c "
 	grep '\"type\":\"lan_stream\"' $tmp/c2.jsonl | grep -q '\"lost\":[0-9]*,.*\"jitter_ms\":' &&
 	grep -q 'datagrams lost' $tmp/stdout"
+ok "... the sender's rows carry the receiver's datagrams and losses" sh -c "
+	grep '\"type\":\"lan_interval\"' $tmp/c2.jsonl |
+		grep -q '\"receiver_datagrams\":[1-9][0-9]*,\"lost\":[0-9]'"
+
+# The HELLO's ivals=1 is what asks for the server's per-interval figures: a
+# client that does not say it (an older burnkit) gets an OK without them.
+hello="BURNKIT-LAN/1 HELLO run=00000000000000aa proto=udp streams=1 dir=up seconds=1"
+hello="$hello interval=0.5 length=1400 rate=1000000 window=0"
+asks_ivals() {
+	serve s11 || return 1
+	old=$(timeout 10 "$relay" say "$port" "$hello" 5)
+	new=$(timeout 10 "$relay" say "$port" "$hello ivals=1" 5)
+	kill "$(cat "$tmp/s11.pid")"
+	rm -f "$tmp/s11.pid"
+	case $old in "BURNKIT-LAN/1 OK seconds=1 ports="*) ;; *) echo "old: $old"; return 1 ;; esac
+	case $old in *ivals*) echo "old: $old"; return 1 ;; esac
+	case $new in "BURNKIT-LAN/1 OK seconds=1 ports="*" ivals=1") ;; *) echo "new: $new"; return 1 ;; esac
+}
+next_port
+ok "per-interval figures only for a client that asks (HELLO ivals=1, OK ivals=1)" asks_ivals
 
 # ---------------------------------------------------------------- a wrong byte
 flipped() {	# DIR OFFSET FOUND_BY ARGS...

@@ -97,6 +97,7 @@ static int lan_config_from(struct bk_ctx *ctx, struct lan_config *c)
 	c->down = bk_param_flag(p, "reverse") || bk_param_flag(p, "bidir");
 	c->seconds = bk_param_real(p, "seconds");
 	c->interval = bk_param_real(p, "interval");
+	c->ivals = c->interval > 0;
 	c->window = (uint32_t)bk_param_bytes(p, "window", 0);
 	c->length = bk_param_given(p, "length") ? (uint32_t)bk_param_bytes(p, "length", 0) :
 		    udp ? 1400 : 128 * 1024;
@@ -216,6 +217,11 @@ static int lan_client(struct bk_ctx *ctx, const char *host)
 		rc = BK_EXIT_ENV;
 		goto out;
 	}
+	{
+		uint64_t v;
+
+		s.ivals_peer = s.cfg.ivals && s.cfg.up && !lan_kv_u64(line, "ivals", &v) && v == 1;
+	}
 	if (client_streams(&s, host, port, bind_addr, line, why, sizeof(why))) {
 		pr_fail("%s", why);
 		rc = BK_EXIT_ENV;
@@ -290,7 +296,8 @@ static int server_streams(struct lan_session *s, int lfd, char *why, size_t whyl
 			off += (size_t)snprintf(ports + off, sizeof(ports) - off, "%s%u",
 						i ? "," : "", port[i]);
 		}
-		lan_ctl_send(s, "OK seconds=%.6g ports=%s", s->cfg.seconds, ports);
+		lan_ctl_send(s, "OK seconds=%.6g ports=%s%s", s->cfg.seconds, ports,
+			     s->ivals_send ? " ivals=1" : "");
 		if (lan_ctl_recv(s, line, sizeof(line), 5000, why, whylen) <= 0 ||
 		    lan_kv(line, "ports", ports, sizeof(ports))) {
 			snprintf(why, whylen, "the client named no UDP ports");
@@ -309,7 +316,8 @@ static int server_streams(struct lan_session *s, int lfd, char *why, size_t whyl
 	} else {
 		uint64_t until = bk_now_ns() + 10000000000ull;
 
-		lan_ctl_send(s, "OK seconds=%.6g", s->cfg.seconds);
+		lan_ctl_send(s, "OK seconds=%.6g%s", s->cfg.seconds,
+			     s->ivals_send ? " ivals=1" : "");
 		while (got < s->nstreams) {
 			struct pollfd p = { .fd = lfd, .events = POLLIN };
 
@@ -364,6 +372,7 @@ static int serve_one(struct bk_ctx *ctx, int lfd, int ctl, double seconds_left,
 	}
 	if (seconds_left > 0 && s.cfg.seconds > seconds_left)
 		s.cfg.seconds = seconds_left;
+	s.ivals_send = s.cfg.ivals && s.cfg.interval > 0 && s.cfg.up;
 	if (server_streams(&s, lfd, why, sizeof(why))) {
 		bk_out(&ctx->log, " Run of %s not started: %s\n", s.peer, why);
 		rc = BK_EXIT_ENV;

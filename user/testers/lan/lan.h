@@ -4,7 +4,9 @@
  * parameters and runs the client or the server; lan_proto.c is the control
  * channel; lan_session.c runs one measured run on either side (threads,
  * intervals, the end and the exchange of results); lan_tcp.c and lan_udp.c
- * move and check the data; lan_report.c writes rows, records and totals.
+ * move and check the data; lan_interval.c writes the rows of each interval
+ * (on the client with the server's figures beside); lan_report.c writes
+ * records and totals.
  */
 #ifndef BK_LAN_H
 #define BK_LAN_H
@@ -21,6 +23,8 @@
 #define LAN_HELLO_BYTES 64	/* the data hello at the start of a client's TCP stream */
 #define LAN_STALL_S 10.0	/* no progress this long: the peer is gone */
 #define LAN_DEFAULT_PORT 5301
+#define LAN_IVAL_QUEUE 8	/* client rows held for the server's figures */
+#define LAN_IVAL_WAIT_S 1.0	/* ... at most this long past their end */
 
 enum lan_dir { LAN_UP, LAN_DOWN };	/* client to server, server to client */
 
@@ -35,6 +39,7 @@ struct lan_config {
 	uint32_t length;	/* TCP: bytes per send/recv; UDP: datagram size */
 	double rate;		/* UDP: bits per second per stream */
 	uint32_t window;	/* SO_SNDBUF/SO_RCVBUF; 0: the kernel's autotuning */
+	int ivals;		/* the client asks for the server's IVAL lines */
 };
 
 struct lan_error {
@@ -54,6 +59,24 @@ struct lan_udp_stats {
 	double jitter_s;	/* RFC 3550 interarrival jitter */
 	double last_transit_s;
 	int have_transit;
+};
+
+/* One stream's figures over one interval. */
+struct lan_fig {
+	uint64_t bytes, retransmits, cwnd_bytes, datagrams, lost;
+	uint32_t rtt_us;
+};
+
+/* An interval's rows, held on the client until the server's IVAL came
+ * (which may come first: the server's clock starts earlier). The slot of
+ * interval number n (from / interval, rounded) is n % LAN_IVAL_QUEUE. */
+struct lan_ival {
+	unsigned n, peer_n;	/* the intervals its rows and peer figures are of */
+	double from, to, peer_from, peer_to;
+	uint64_t at_ns;		/* when this side sampled it */
+	int sampled, have_peer;
+	struct lan_fig *mine, *peer;	/* per stream */
+	unsigned char *peer_has;	/* per stream: the server gave its figures */
 };
 
 struct lan_session;
@@ -119,6 +142,11 @@ struct lan_session {
 	struct lan_side local, remote;
 	int peer_done;		/* the peer's RESULT ended with DONE */
 	int listen_fd;		/* server: refuse other clients meanwhile; else -1 */
+	/* Per-interval reports (HELLO ivals=1, OK ivals=1): the server sends
+	 * IVAL lines, the client holds its rows for them. */
+	int ivals_send, ivals_peer;
+	struct lan_ival ival[LAN_IVAL_QUEUE];
+	unsigned ival_head, ival_next;	/* oldest interval not written; next to sample */
 	/* Control input, line by line. */
 	char in[8192];
 	size_t in_len;
@@ -171,10 +199,22 @@ int lan_session_run(struct lan_session *s);
 void lan_session_free(struct lan_session *s);
 int lan_session_streams(struct lan_session *s);
 
+/* lan_interval.c */
+int lan_interval_alloc(struct lan_session *s);
+void lan_interval_free(struct lan_session *s);
+/* Sample every stream for the rows of [from, to]: write them, or hold them
+ * for the server's figures (client); send the server's IVAL (server). */
+void lan_report_interval(struct lan_session *s, double from, double to);
+/* The server's IVAL line. */
+void lan_interval_take(struct lan_session *s, const char *line);
+/* Write the held rows that are complete or waited long enough (all: every one). */
+void lan_interval_flush(struct lan_session *s, int all);
+
 /* lan_report.c */
 void lan_report_header(struct lan_session *s);
-void lan_report_interval(struct lan_session *s, double from, double to);
 void lan_report_errors(struct lan_session *s);
+double lan_mbit(uint64_t bytes, double seconds);
+const char *lan_amount(char *buf, size_t len, double bytes);
 int lan_report_end(struct lan_session *s);
 double lan_seconds(uint64_t from_ns, uint64_t to_ns);
 

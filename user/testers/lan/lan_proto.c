@@ -4,11 +4,13 @@
  * text lines "BURNKIT-LAN/1 WORD key=value ...":
  *
  *   client  HELLO run= proto=tcp|udp streams= dir=up|down|both seconds=
- *                 interval= length= rate= window=
- *   server  OK seconds= [ports=a,b,...]      (UDP: the server's ports)
+ *                 interval= length= rate= window= [ivals=1]
+ *   server  OK seconds= [ports=a,b,...] [ivals=1]  (UDP: the server's ports)
  *           BUSY ... | REFUSED ...            (and closes)
  *   client  (opens the data connections; UDP: PORTS ports=a,b,...)
  *   server  START
+ *   server  IVAL n= from= to= ids= bytes= ...  (each interval, if agreed:
+ *                                              lan_interval.c)
  *   each    END dir= bytes=b0,b1,...          (when its senders are done)
  *   each    RESULT cpu_user= cpu_sys= wall=, STREAM id= ... lines, DONE
  *
@@ -31,7 +33,7 @@
 
 int lan_ctl_send(struct lan_session *s, const char *fmt, ...)
 {
-	char line[2048];
+	char line[8192];
 	va_list ap;
 	int n;
 
@@ -123,10 +125,10 @@ void lan_hello_format(const struct lan_config *c, char *buf, size_t len)
 {
 	snprintf(buf, len,
 		 "HELLO run=%016" PRIx64 " proto=%s streams=%u dir=%s seconds=%.6g "
-		 "interval=%.6g length=%" PRIu32 " rate=%.10g window=%" PRIu32,
+		 "interval=%.6g length=%" PRIu32 " rate=%.10g window=%" PRIu32 "%s",
 		 c->run, c->udp ? "udp" : "tcp", c->streams,
 		 c->up && c->down ? "both" : c->down ? "down" : "up", c->seconds,
-		 c->interval, c->length, c->rate, c->window);
+		 c->interval, c->length, c->rate, c->window, c->ivals ? " ivals=1" : "");
 }
 
 int lan_kv(const char *line, const char *key, char *out, size_t len)
@@ -204,6 +206,7 @@ int lan_hello_parse(const char *line, struct lan_config *c, char *why, size_t le
 	    lan_kv_real(line, "interval", &c->interval) || c->interval < 0 ||
 	    lan_kv_real(line, "rate", &c->rate) || c->rate < 0)
 		goto bad;
+	c->ivals = !lan_kv_u64(line, "ivals", &n) && n == 1;	/* newer clients only */
 	return 0;
 bad:
 	snprintf(why, len, "a malformed HELLO (\"%.120s\"): another version of burnkit?", line);

@@ -1,11 +1,10 @@
 // SPDX-License-Identifier: MIT
 /*
- * lan_report: iperf3's rows in burnkit's voice. A row per stream and
- * interval (and a [SUM] row per direction with more than one stream),
- * errors as they are found, and at the end per stream the sender's and the
- * receiver's totals, what went wrong, the CPU time of both ends; the
- * matching JSON records lan_interval, error, lan_stream and lan_run, and
- * the run's figures in the summary.
+ * lan_report: iperf3's totals in burnkit's voice (the rows of each
+ * interval are lan_interval.c's). Errors as they are found, and at the end
+ * per stream the sender's and the receiver's totals, what went wrong, the
+ * CPU time of both ends; the matching JSON records error, lan_stream and
+ * lan_run, and the run's figures in the summary.
  */
 #include "lan.h"
 
@@ -25,12 +24,12 @@ static const char *dir_name(enum lan_dir d)
 	return d == LAN_UP ? "up" : "down";
 }
 
-static double mbit(uint64_t bytes, double seconds)
+double lan_mbit(uint64_t bytes, double seconds)
 {
 	return seconds > 0 ? (double)bytes * 8 / seconds / 1e6 : 0;
 }
 
-static const char *amount(char *buf, size_t len, double bytes)
+const char *lan_amount(char *buf, size_t len, double bytes)
 {
 	if (bytes >= 1e9)
 		snprintf(buf, len, "%6.2f GB", bytes / 1e9);
@@ -57,95 +56,9 @@ void lan_report_header(struct lan_session *s)
 		bk_out(s->log, " %u-byte datagrams, as fast as they go\n", c->length);
 	bk_out(s->log, " Every byte is checked by its receiver.\n\n");
 	if (c->interval > 0)
-		bk_out(s->log, " [ ID] Dir   Interval         Transfer      Mbit/s %s\n",
-		       c->udp ? " Datagrams   Lost" : "  Retr      Cwnd");
-}
-
-static void interval_row(struct lan_session *s, const char *id, enum lan_dir d, int sending,
-			 double from, double to, uint64_t bytes, uint64_t retr, uint64_t cwnd,
-			 uint64_t dgrams, uint64_t lost, int stream)
-{
-	char a[24], tail[64] = "";
-	struct bk_json j;
-
-	if (s->cfg.udp)
-		snprintf(tail, sizeof(tail), " %10" PRIu64 " %6s", dgrams, "");
-	if (s->cfg.udp && !sending)
-		snprintf(tail, sizeof(tail), " %10" PRIu64 " %6" PRIu64, dgrams, lost);
-	else if (!s->cfg.udp && sending && stream >= 0)
-		snprintf(tail, sizeof(tail), " %6" PRIu64 " %6.0f kB", retr, (double)cwnd / 1e3);
-	else if (!s->cfg.udp && sending)
-		snprintf(tail, sizeof(tail), " %6" PRIu64, retr);
-	bk_out(s->log, " [%3s] %-4s %6.2f-%-6.2f s %s %11.1f%s\n", id, dir_name(d), from, to,
-	       amount(a, sizeof(a), (double)bytes), mbit(bytes, to - from), tail);
-
-	bk_json_init(&j);
-	bk_rec_begin(s->log, &j, "lan_interval");
-	if (stream >= 0)
-		bk_json_int(&j, "stream", stream);
-	else
-		bk_json_str(&j, "stream", "sum");
-	bk_json_str(&j, "dir", dir_name(d));
-	bk_json_str(&j, "side", sending ? "sender" : "receiver");
-	bk_json_realp(&j, "from", from, 6);
-	bk_json_realp(&j, "to", to, 6);
-	bk_json_uint(&j, "bytes", bytes);
-	bk_json_realp(&j, "mbit_per_s", mbit(bytes, to - from), 6);
-	if (!s->cfg.udp && sending) {
-		bk_json_uint(&j, "retransmits", retr);
-		if (stream >= 0) {
-			bk_json_uint(&j, "cwnd_bytes", cwnd);
-			bk_json_realp(&j, "rtt_ms", s->streams[stream].rtt_us / 1e3, 4);
-		}
-	}
-	if (s->cfg.udp) {
-		bk_json_uint(&j, "datagrams", dgrams);
-		if (!sending)
-			bk_json_uint(&j, "lost", lost);
-	}
-	bk_rec_end(s->log, &j);
-	bk_json_free(&j);
-}
-
-void lan_report_interval(struct lan_session *s, double from, double to)
-{
-	for (int d = 0; d < 2; d++) {
-		uint64_t sb = 0, sr = 0, sd = 0, sl = 0;
-		int n = 0, sending = 0;
-
-		for (unsigned i = 0; i < s->nstreams; i++) {
-			struct lan_stream *st = &s->streams[i];
-			uint64_t off = atomic_load(&st->offset);
-			uint64_t dg = atomic_load(&st->datagrams), lost = 0;
-			char id[8];
-
-			if ((int)st->dir != d)
-				continue;
-			if (s->cfg.udp && !st->sending) {
-				uint64_t gone = st->udp.max_seq_plus1 -
-					(st->udp.received - st->udp.duplicates);
-
-				gone = gone > st->udp.max_seq_plus1 ? 0 : gone;
-				lost = gone > st->last_lost ? gone - st->last_lost : 0;
-				st->last_lost = gone;
-			}
-			uint64_t b = off - st->last_offset, g = dg - st->last_datagrams;
-			uint64_t r = st->retransmits - st->last_retransmits;
-
-			st->last_offset = off;
-			st->last_datagrams = dg;
-			st->last_retransmits = st->retransmits;
-			snprintf(id, sizeof(id), "%u", st->id);
-			interval_row(s, id, (enum lan_dir)d, st->sending, from, to, b, r,
-				     st->cwnd_bytes, g, lost, (int)st->id);
-			sb += b, sr += r, sd += g, sl += lost;
-			sending = st->sending;
-			n++;
-		}
-		if (n > 1)
-			interval_row(s, "SUM", (enum lan_dir)d, sending, from, to, sb, sr, 0, sd,
-				     sl, -1);
-	}
+		bk_out(s->log, " [ ID] Dir   Interval         Transfer      Mbit/s %s%s\n",
+		       c->udp ? " Datagrams   Lost" : "  Retr      Cwnd",
+		       s->ivals_peer ? "  Received" : "");
 }
 
 static void error_out(struct lan_session *s, const struct lan_stream *st,
@@ -244,7 +157,7 @@ static void stream_total(struct lan_session *s, struct lan_stream *st, struct la
 	bk_json_uint(&j, "bytes_sent", sent);
 	bk_json_uint(&j, "bytes_received", received);
 	bk_json_realp(&j, "seconds", secs, 6);
-	bk_json_realp(&j, "mbit_per_s", mbit(received, secs), 6);
+	bk_json_realp(&j, "mbit_per_s", lan_mbit(received, secs), 6);
 	bk_json_uint(&j, "wrong_bytes", wrong);
 	if (!s->cfg.udp) {
 		bk_json_uint(&j, "retransmits", retr);
@@ -353,20 +266,20 @@ int lan_report_end(struct lan_session *s)
 
 		if (!t->n)
 			continue;
-		double m = mbit(t->received, t->seconds);
+		double m = lan_mbit(t->received, t->seconds);
 
 		mb_sum += m;
 		wrong += t->wrong;
 		bk_out(s->log, " [SUM] %-4s  0.00-%-6.2f s %s %11.1f  sent", dir_name((enum lan_dir)d),
-		       s->cfg.seconds, amount(a, sizeof(a), (double)t->sent),
-		       mbit(t->sent, s->cfg.seconds));
+		       s->cfg.seconds, lan_amount(a, sizeof(a), (double)t->sent),
+		       lan_mbit(t->sent, s->cfg.seconds));
 		if (s->cfg.udp)
 			bk_out(s->log, ", %" PRIu64 " datagrams\n", t->datagrams_sent);
 		else
 			bk_out(s->log, ", %" PRIu64 " retransmits\n", t->retransmits);
 		bk_out(s->log, " [SUM] %-4s  0.00-%-6.2f s %s %11.1f  received, %" PRIu64
 		       " wrong bytes\n", dir_name((enum lan_dir)d), t->seconds,
-		       amount(a, sizeof(a), (double)t->received), m, t->wrong);
+		       lan_amount(a, sizeof(a), (double)t->received), m, t->wrong);
 		if (s->cfg.udp)
 			bk_out(s->log, "       %" PRIu64 " of %" PRIu64 " datagrams lost (%.3g %%), "
 			       "%" PRIu64 " reordered, jitter %.3f ms\n", t->lost,

@@ -48,7 +48,7 @@ int lan_session_streams(struct lan_session *s)
 		st->key = lan_key(c->run, i);
 		pthread_mutex_init(&st->lock, NULL);
 	}
-	return 0;
+	return lan_interval_alloc(s);
 }
 
 void lan_session_free(struct lan_session *s)
@@ -58,6 +58,7 @@ void lan_session_free(struct lan_session *s)
 			close(s->streams[i].fd);
 		pthread_mutex_destroy(&s->streams[i].lock);
 	}
+	lan_interval_free(s);
 	free(s->streams);
 	s->streams = NULL;
 	s->nstreams = 0;
@@ -222,6 +223,7 @@ static void run_streams(struct lan_session *s)
 			last_tick = to;
 		}
 		lan_report_errors(s);
+		lan_interval_flush(s, 0);
 
 		double wait = interval > 0 ? last_tick + interval - t : 0.1;
 		struct pollfd p[2] = { { .fd = s->ctl, .events = POLLIN },
@@ -333,7 +335,9 @@ static void take_stream_result(struct lan_session *s, const char *line)
 /* Any line of the peer's: its END, or its results, which may come early. */
 static void take_line(struct lan_session *s, const char *line)
 {
-	if (strstr(line, " END ")) {
+	if (strstr(line, " IVAL ")) {
+		lan_interval_take(s, line);
+	} else if (strstr(line, " END ")) {
 		take_end(s, line);
 	} else if (strstr(line, " RESULT ")) {
 		lan_kv_real(line, "cpu_user", &s->remote.cpu_user_s);
@@ -349,7 +353,7 @@ static void take_line(struct lan_session *s, const char *line)
 
 static void take_results(struct lan_session *s)
 {
-	char line[2048], why[160];
+	char line[8192], why[160];
 	uint64_t until = bk_now_ns() + (uint64_t)(LAN_STALL_S * 1e9);
 
 	while (!s->peer_done && bk_now_ns() < until) {
@@ -387,5 +391,6 @@ int lan_session_run(struct lan_session *s)
 		send_results(s);
 		take_results(s);
 	}
+	lan_interval_flush(s, 1);
 	return lan_report_end(s);
 }
