@@ -13,23 +13,41 @@
 # receives; iperf3 checks none.
 # With sch_netem (a module on most distributions' kernels), the same cases
 # again under "delay 1ms loss 0.1%"; without, those rows are skipped and the
-# reason printed.
+# reason printed, or with --guest run in the x86_64 test VM (scripts/vm.sh:
+# Debian's kernel has sch_netem; its initramfs carries iperf3, iproute2 and
+# bash, scripts/vm/userland.sh), where both tools run emulated and slower:
+# compare those rows with each other, not with the host's.
 # The goal: burnkit >= 0.95 x iperf3 on one stream.
 #
-# Usage: scripts/bench/lan.sh   (as root: namespaces; builds the runner;
-#   skipped, with the reason, where namespaces cannot be made)
-# Environment: ROUNDS (3), SECONDS_PER_RUN (5).
+# Usage: scripts/bench/lan.sh [--guest]   (as root: namespaces; builds the
+#   runner; skipped, with the reason, where namespaces cannot be made)
+#   --netem-only: the netem rows alone (what --guest runs in the guest)
+# Environment: ROUNDS (3), SECONDS_PER_RUN (5); LAN_BENCH_RUNNER: a runner
+#   to use instead of building one.
 # Exits non-zero only when something fails to build or run.
 
 set -eu
-cd "$(dirname "$0")/../.."
+guest=0 netem_only=0
+for a in "$@"; do
+	case $a in
+	--guest) guest=1 ;;
+	--netem-only) netem_only=1 ;;
+	*) echo "usage: scripts/bench/lan.sh [--guest | --netem-only]" >&2; exit 2 ;;
+	esac
+done
+self=$(cd "$(dirname "$0")" && pwd)/$(basename "$0")
+if [ -z "${LAN_BENCH_RUNNER:-}" ]; then
+	cd "$(dirname "$0")/../.."
+	make -s all
+	runner=$PWD/build/burnkit
+else
+	runner=$LAN_BENCH_RUNNER
+fi
 
 ROUNDS=${ROUNDS:-3}
 SECONDS_PER_RUN=${SECONDS_PER_RUN:-5}
-OUT=build/bench/lan
+OUT=${LAN_BENCH_OUT:-build/bench/lan}
 mkdir -p "$OUT"
-make -s all
-runner=$PWD/build/burnkit
 command -v iperf3 >/dev/null || { echo "lan.sh: iperf3 missing (scripts/deps.sh bench)" >&2; exit 1; }
 if [ "$(id -u)" -ne 0 ]; then
 	echo "lan.sh: skipped: its network namespaces need root"
@@ -116,12 +134,34 @@ stats() {
 }
 
 netem_why=
+modprobe sch_netem 2>/dev/null || true	# the guest loads nothing by itself
 if ! inA tc qdisc add dev "$va" root netem delay 1ms loss 0.1% 2>"$OUT/netem.err"; then
 	netem_why="no sch_netem on this kernel ($(head -1 "$OUT/netem.err"))"
 	modprobe -n sch_netem 2>/dev/null || netem_why="no sch_netem module for kernel $(uname -r)"
 else
 	inA tc qdisc del dev "$va" root
 fi
+
+# The netem rows in the test VM: this script again, there, with --netem-only.
+netem_in_guest() {
+	local top vmout
+	top=$(cd "$(dirname "$self")/../.." && pwd)
+	vmout=$OUT/guest.out
+	echo "netem rows (delay 1ms loss 0.1%) in the x86_64 test VM (scripts/vm.sh x86_64):"
+	# The guest has busybox on PATH, iproute2, tc, iperf3 and bash beside it.
+	if "$top/scripts/vm.sh" x86_64 --runner --no-kmod \
+		--timeout $(( (ROUNDS * 8 + 4) * (SECONDS_PER_RUN + 4) + 120 )) -- \
+		/usr/bin/bash -c 'export PATH=/usr/sbin:/usr/bin:$PATH
+			ROUNDS=$1 SECONDS_PER_RUN=$2 LAN_BENCH_RUNNER=$(command -v burnkit) \
+			LAN_BENCH_OUT=/tmp/lan /usr/bin/bash -c "$3" lan.sh --netem-only' \
+		bash "$ROUNDS" "$SECONDS_PER_RUN" "$(cat "$self")" > "$vmout" 2>&1; then
+		sed -n '/ netem /p' "$vmout"
+	else
+		echo "lan.sh: the guest run failed; its output:" >&2
+		tail -n 30 "$vmout" >&2
+		return 1
+	fi
+}
 
 echo "lan.sh: iperf3 and burnkit lan over a veth pair between two namespaces," \
 	"$ROUNDS rounds of ${SECONDS_PER_RUN} s runs each, alternating"
@@ -151,10 +191,20 @@ bench_case() {	# NAME STREAMS REVERSE
 		"$m3" "$lo3-$hi3" "$mb" "$lob-$hib" "$ratio" "$lor-$hir" "$mc3" "$mcb" "$mg3" \
 		"$mgb" "$flag"
 }
-for netem in 0 1; do
+rows="0 1"
+if [ "$netem_only" = 1 ]; then
+	rows=1
+	[ -z "$netem_why" ] || { echo "lan.sh: no netem here either: $netem_why" >&2; exit 1; }
+fi
+for netem in $rows; do
 	if [ "$netem" = 1 ]; then
-		if [ -n "$netem_why" ]; then
-			echo "netem rows (delay 1ms loss 0.1%) skipped: $netem_why"
+		if [ -n "$netem_why" ] && [ "$guest" = 1 ]; then
+			echo "netem rows: $netem_why on this host"
+			netem_in_guest
+			break
+		elif [ -n "$netem_why" ]; then
+			echo "netem rows (delay 1ms loss 0.1%) skipped: $netem_why" \
+				"(scripts/bench/lan.sh --guest runs them in the x86_64 test VM)"
 			break
 		fi
 		inA tc qdisc add dev "$va" root netem delay 1ms loss 0.1%

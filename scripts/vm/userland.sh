@@ -4,7 +4,8 @@
 # loader, into the initramfs tree ROOT. busybox's ip has no netns and its tc
 # no netem, so iproute2's ip and tc go in as /usr/sbin/ip and /usr/sbin/tc
 # (off the guest's PATH: busybox's own stay the default), and on x86_64
-# iperf3 as /usr/bin/iperf3 for the network bench's netem rows.
+# iperf3 and bash as /usr/bin/iperf3 and /usr/bin/bash for the network
+# bench's netem rows (scripts/bench/lan.sh --guest).
 #
 # For the host's architecture the host's own files are taken. For another
 # one, the Debian packages of the same programs and libraries (named by
@@ -41,7 +42,7 @@ host_triplet=$(multiarch "$host_debarch")
 
 # program name and where it goes in the guest
 progs="ip:/usr/sbin/ip tc:/usr/sbin/tc"
-[ "$arch" = x86_64 ] && progs="$progs iperf3:/usr/bin/iperf3"
+[ "$arch" = x86_64 ] && progs="$progs iperf3:/usr/bin/iperf3 bash:/usr/bin/bash"
 
 say() { echo "userland[$arch]: $*" >&2; }
 

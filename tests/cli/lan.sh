@@ -111,11 +111,14 @@ tcp_up() {
 	[ "$(rec "$tmp/c1.jsonl" lan_interval | grep -c '"retransmits":')" -ge 2 ] ||
 		{ echo "no interval rows with retransmits"; return 1; }
 	rec "$tmp/c1.jsonl" lan_stream | grep -q '"cwnd_bytes":' || return 1
+	rtt=$(num "$tmp/c1.jsonl" lan_stream rtt_ms)
+	awk -v v="$rtt" 'BEGIN { exit !(v != "" && v > 0 && v < 1000) }' ||
+		{ echo "the sender's rtt_ms \"$rtt\""; return 1; }
 	rec "$tmp/s1.jsonl" lan_run | grep -q '"ok":true' || return 1
 	grep -q "Every byte arrived and was right" logLan7.txt
 }
 next_port
-ok "TCP up over loopback: intervals, totals, both sides' JSON, logLan7.txt" tcp_up
+ok "TCP up over loopback: intervals, totals, round trip time, both sides' JSON, logLan7.txt" tcp_up
 
 # "FROM BYTES" of each interval row of FILE (KEY: bytes or receiver_bytes)
 rows_of() {
