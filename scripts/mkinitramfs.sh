@@ -1,8 +1,8 @@
 #!/bin/sh
 # mkinitramfs.sh ARCH KERNEL_DIR OUT: the base initramfs of the test VM for
 # ARCH, as a gzip'd cpio: a static busybox for the guest architecture, the
-# init script, iproute2's ip and tc with their libraries (and iperf3 on
-# x86_64: scripts/vm/userland.sh), and a module tree that busybox modprobe can use:
+# init script, iproute2's ip and tc with their libraries
+# (scripts/vm/userland.sh), and a module tree that busybox modprobe can use:
 # lib/modules/KVER/ with the modules of the list below and everything they
 # depend on (decompressed: busybox insmod does not read .ko.xz), and the
 # modules.{dep,alias,symbols,builtin,order} that depmod makes for exactly
@@ -48,7 +48,7 @@ cp "$bb/bin/busybox" "$root/bin/busybox"
 ln -s busybox "$root/bin/sh"
 cp "$here/vm/init.sh" "$root/init"
 chmod 0755 "$root/init"
-# iproute2's ip and tc (and iperf3 on x86_64), with their libraries.
+# iproute2's ip and tc, with their libraries.
 "$here/vm/userland.sh" "$arch" "$kdir" "$root"
 
 # The modules a guest may load. The disk: virtio (PCI on x86_64 and aarch64,

@@ -15,6 +15,10 @@
 #   --no-kmod            boot without loading the module
 #   --runner             build the static runner for ARCH first
 #   --timeout SECONDS    give up on the guest after this long (default 600)
+#   --userland "NAME:DEST..."  programs of this machine (for another ARCH,
+#                        Debian's packages of them) with their libraries
+#                        into this run's initramfs, NAME at DEST
+#                        (scripts/vm/userland.sh), e.g. "iperf3:/usr/bin/iperf3"
 #   --keep               keep the run directory (serial log, images)
 #
 # Environment: VM_CPU replaces QEMU's -cpu model (e.g. "cortex-a72,pmu=off"
@@ -47,6 +51,7 @@ load_kmod=1
 build_runner=0
 timeout_s=${BURNKIT_VM_TIMEOUT:-600}
 keep=0
+userland=""
 while [ $# -gt 0 ]; do
 	case $1 in
 	--kernel) series=${2?}; shift 2 ;;
@@ -57,6 +62,8 @@ while [ $# -gt 0 ]; do
 	--runner) build_runner=1; shift ;;
 	--timeout) timeout_s=${2?}; shift 2 ;;
 	--keep) keep=1; shift ;;
+	--userland) userland=${2?}; shift 2 ;;
+	--userland=*) userland=${1#*=}; shift ;;
 	--) shift; break ;;
 	*) usage ;;
 	esac
@@ -152,6 +159,10 @@ cp "$top"/build/vm/"$arch"/helpers/* "$ov/burnkit/bin/" 2>/dev/null || true
 cp -r "$top/tests/vm/." "$ov/burnkit/tests/"
 rm -rf "$ov/burnkit/tests/helpers"
 cp "$top/include/burnkit/abi.h" "$ov/burnkit/abi.h"
+if [ -n "$userland" ]; then
+	# shellcheck disable=SC2086 # one NAME:DEST a word
+	"$top/scripts/vm/userland.sh" "$arch" "$vmdir" "$ov" $userland
+fi
 
 quote() { printf "'%s'" "$(printf '%s' "$1" | sed "s/'/'\\\\''/g")"; }
 {

@@ -14,9 +14,9 @@
 # With sch_netem (a module on most distributions' kernels), the same cases
 # again under "delay 1ms loss 0.1%"; without, those rows are skipped and the
 # reason printed, or with --guest run in the x86_64 test VM (scripts/vm.sh:
-# Debian's kernel has sch_netem; its initramfs carries iperf3, iproute2 and
-# bash, scripts/vm/userland.sh), where both tools run emulated and slower:
-# compare those rows with each other, not with the host's.
+# Debian's kernel has sch_netem; its initramfs carries iproute2, and this
+# run's iperf3 and bash too, scripts/vm.sh --userland), where both tools run
+# emulated and slower: compare those rows with each other, not the host's.
 # The goal: burnkit >= 0.95 x iperf3 on one stream.
 #
 # Usage: scripts/bench/lan.sh [--guest]   (as root: namespaces; builds the
@@ -148,10 +148,13 @@ netem_in_guest() {
 	top=$(cd "$(dirname "$self")/../.." && pwd)
 	vmout=$OUT/guest.out
 	echo "netem rows (delay 1ms loss 0.1%) in the x86_64 test VM (scripts/vm.sh x86_64):"
-	# The guest has busybox on PATH, iproute2, tc, iperf3 and bash beside it.
+	# The guest has busybox on PATH, iproute2, tc, iperf3 and bash beside it;
+	# bash's < <(...) wants /dev/fd, which devtmpfs lacks.
 	if "$top/scripts/vm.sh" x86_64 --runner --no-kmod \
+		--userland "iperf3:/usr/bin/iperf3 bash:/usr/bin/bash" \
 		--timeout $(( (ROUNDS * 8 + 4) * (SECONDS_PER_RUN + 4) + 120 )) -- \
 		/usr/bin/bash -c 'export PATH=/usr/sbin:/usr/bin:$PATH
+			[ -e /dev/fd ] || ln -s /proc/self/fd /dev/fd
 			ROUNDS=$1 SECONDS_PER_RUN=$2 LAN_BENCH_RUNNER=$(command -v burnkit) \
 			LAN_BENCH_OUT=/tmp/lan /usr/bin/bash -c "$3" lan.sh --netem-only' \
 		bash "$ROUNDS" "$SECONDS_PER_RUN" "$(cat "$self")" > "$vmout" 2>&1; then

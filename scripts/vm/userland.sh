@@ -1,11 +1,12 @@
 #!/bin/sh
-# userland.sh ARCH KERNEL_DIR ROOT: the dynamically linked programs the VM
-# tests need beside busybox, with their shared libraries and the dynamic
-# loader, into the initramfs tree ROOT. busybox's ip has no netns and its tc
-# no netem, so iproute2's ip and tc go in as /usr/sbin/ip and /usr/sbin/tc
-# (off the guest's PATH: busybox's own stay the default), and on x86_64
-# iperf3 and bash as /usr/bin/iperf3 and /usr/bin/bash for the network
-# bench's netem rows (scripts/bench/lan.sh --guest).
+# userland.sh ARCH KERNEL_DIR ROOT [NAME:DEST...]: dynamically linked
+# programs beside busybox, with their shared libraries and the dynamic
+# loader, into the initramfs tree ROOT, each program NAME at DEST. Without
+# NAME:DEST, what every VM test guest has: busybox's ip has no netns and its
+# tc no netem, so iproute2's ip and tc go in as /usr/sbin/ip and
+# /usr/sbin/tc (off the guest's PATH: busybox's own stay the default).
+# scripts/vm.sh --userland adds others to one run (the network bench's
+# iperf3 and bash: scripts/bench/lan.sh --guest).
 #
 # For the host's architecture the host's own files are taken. For another
 # one, the Debian packages of the same programs and libraries (named by
@@ -17,10 +18,11 @@
 set -eu
 PATH=$PATH:/usr/sbin:/sbin
 
-usage="usage: userland.sh ARCH KERNEL_DIR ROOT"
+usage="usage: userland.sh ARCH KERNEL_DIR ROOT [NAME:DEST...]"
 arch=${1:?$usage}
 kdir=${2:?$usage}
 root=${3:?$usage}
+shift 3
 
 multiarch() {	# DEBIAN_ARCH: its library directory's name
 	case $1 in
@@ -41,8 +43,7 @@ host_debarch=$(dpkg --print-architecture)
 host_triplet=$(multiarch "$host_debarch")
 
 # program name and where it goes in the guest
-progs="ip:/usr/sbin/ip tc:/usr/sbin/tc"
-[ "$arch" = x86_64 ] && progs="$progs iperf3:/usr/bin/iperf3 bash:/usr/bin/bash"
+progs=${*:-ip:/usr/sbin/ip tc:/usr/sbin/tc}
 
 say() { echo "userland[$arch]: $*" >&2; }
 
@@ -130,8 +131,10 @@ else
 	done
 	sysroot=$(mktemp -d "${root%/}.userland.XXXXXX")
 	trap 'rm -rf "$sysroot"' EXIT
-	for deb in "$debs"/*_"$debarch".deb; do
-		[ -e "$deb" ] && dpkg -x "$deb" "$sysroot"
+	for pkg in $pkgs; do
+		for deb in "$debs/${pkg}_"*"_$debarch.deb"; do
+			[ -e "$deb" ] && dpkg -x "$deb" "$sysroot"
+		done
 	done
 fi
 
