@@ -103,7 +103,7 @@ struct lan_stream {
 	unsigned nerrors, reported;
 	uint64_t wrong_bytes;
 	struct lan_udp_stats udp;
-	/* Sender, from TCP_INFO at each interval and at the end. */
+	/* Sender, from TCP_INFO at each interval and at the end (rtt_us 0: none). */
 	uint32_t retransmits, cwnd_bytes, rtt_us;
 	/* Interval bookkeeping (reporter). */
 	uint64_t last_offset, last_datagrams, last_lost;

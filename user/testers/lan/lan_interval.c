@@ -99,10 +99,10 @@ static void interval_row(struct lan_session *s, const char *id, enum lan_dir d, 
 	bk_json_realp(&j, "mbit_per_s", lan_mbit(f->bytes, to - from), 6);
 	if (!s->cfg.udp && sending) {
 		bk_json_uint(&j, "retransmits", f->retransmits);
-		if (stream >= 0) {
+		if (stream >= 0)
 			bk_json_uint(&j, "cwnd_bytes", f->cwnd_bytes);
+		if (stream >= 0 && f->rtt_us)	/* 0: no TCP_INFO (qemu-user has none) */
 			bk_json_realp(&j, "rtt_ms", f->rtt_us / 1e3, 4);
-		}
 	}
 	if (s->cfg.udp) {
 		bk_json_uint(&j, "datagrams", f->datagrams);

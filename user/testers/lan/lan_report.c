@@ -162,9 +162,10 @@ static void stream_total(struct lan_session *s, struct lan_stream *st, struct la
 	if (!s->cfg.udp) {
 		bk_json_uint(&j, "retransmits", retr);
 		bk_json_uint(&j, "cwnd_bytes", st->sending ? st->cwnd_bytes : st->peer.cwnd_bytes);
-		if (st->sending || st->peer.rtt_us)
-			bk_json_realp(&j, "rtt_ms", (st->sending ? st->rtt_us : st->peer.rtt_us) /
-				      1e3, 4);
+		uint32_t rtt = st->sending ? st->rtt_us : st->peer.rtt_us;
+
+		if (rtt)	/* 0: no TCP_INFO there, or a peer that does not send it */
+			bk_json_realp(&j, "rtt_ms", rtt / 1e3, 4);
 	} else {
 		bk_json_uint(&j, "datagrams_sent", dsent);
 		bk_json_uint(&j, "datagrams_received", dgot);
