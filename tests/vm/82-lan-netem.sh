@@ -1,4 +1,5 @@
 # guests: x86_64 aarch64
+# kernels: 6.1
 # burnkit lan over a link that tc netem makes slow and lossy, which the
 # host's kernel cannot do (no sch_netem there): two network namespaces
 # joined by a veth pair made here (169.254.88.1 and .2, nothing else on
