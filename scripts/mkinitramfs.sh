@@ -51,6 +51,7 @@ chmod 0755 "$root/init"
 # The modules a guest may load. The disk: virtio (PCI on x86_64 and aarch64,
 # MMIO on armv7) and ext4. For the drive and network tests: scsi_debug and
 # sd_mod (a fake disk; Debian builds scsi_debug for amd64 only), null_blk,
+# brd (RAM disks: the backing of device-mapper fakes on every guest),
 # dm_mod, dm_zero and dm_flakey (device-mapper), vfat with its code pages
 # (a FAT file system on a fake card), veth and sch_netem. For the device
 # identity tests on x86_64: an SD card on a PCI SD host (sdhci_pci,
@@ -59,7 +60,7 @@ chmod 0755 "$root/init"
 # watchdog (the only way that machine powers off). A module the kernel
 # lacks is left out with a warning; one built in needs no file.
 modules="virtio_pci virtio_mmio virtio_blk ext4
-	null_blk dm_mod dm_zero dm_flakey vfat nls_cp437 nls_ascii nls_utf8
+	null_blk brd dm_mod dm_zero dm_flakey vfat nls_cp437 nls_ascii nls_utf8
 	veth sch_netem"
 case $arch in
 x86_64)  modules="$modules scsi_debug sd_mod
