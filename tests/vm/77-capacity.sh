@@ -5,7 +5,7 @@
 # disk that stores all of it, genuine. The device object of the start
 # record names the scsi_debug disk. The file mode on a FAT file system made
 # on the 16 MiB fake (busybox mkdosfs; ext4's journal and metadata would
-# alias into the 16 MiB): 48 MiB of files wrap round three times, the card
+# alias into the 16 MiB): 32 MiB of files wrap round once, the card
 # keeps the last 16 MiB less what the FAT's tables overwrite, and that is
 # the usable size. Needs modprobe (modules.dep in the initramfs), the
 # scsi_debug and vfat modules; seconds each.
@@ -53,7 +53,7 @@ summary_num() {
 }
 
 # vfat_on_fake: a FAT32 file system on the scsi_debug disk cap_dev, mounted,
-# filled with 48 MiB of burnkit capacity's files; sets cap_rc, cap_json.
+# filled with 32 MiB of burnkit capacity's files; sets cap_rc, cap_json.
 vfat_on_fake() {
 	cap_rc=125
 	cap_json=$S/cap-vfat.jsonl
@@ -62,7 +62,7 @@ vfat_on_fake() {
 	mkdosfs -F 32 "/dev/$cap_dev" > $S/mkdosfs.out 2>&1 || { cat $S/mkdosfs.out > $S/modprobe.err; return 1; }
 	mkdir -p $S/fat
 	mount -t vfat "/dev/$cap_dev" $S/fat 2> $S/modprobe.err || return 1
-	burnkit capacity --filepath $S/fat --size 48M --json "$cap_json" > $S/cap.out 2>&1
+	burnkit capacity --filepath $S/fat --size 32M --json "$cap_json" > $S/cap.out 2>&1
 	cap_rc=$?
 	grep -v '^ *[0-9][0-9]* ' $S/cap.out | sed 's/^/# /' | head -n 40
 	umount $S/fat
@@ -86,7 +86,7 @@ else
 			"head -n 1 $cap_json | grep -q '\"device\":{\"found\":true,\"name\":\"$cap_dev\".*\"model\":\"scsi_debug\"'"
 		check "... and so does the text log" grep -q "Device: /dev/$cap_dev (" $S/cap.out
 		if vfat_on_fake; then
-			check_eq "vfat on it, --filepath (48 MiB of files): exit 1 (fake)" 1 "$cap_rc"
+			check_eq "vfat on it, --filepath (32 MiB of files): exit 1 (fake)" 1 "$cap_rc"
 			claimed=$(summary_num claimed_bytes)
 			check "... verdict fake" summary_has '"verdict":"fake"'
 			check "... claimed $claimed: the file system's 1 GiB, less its tables" \
