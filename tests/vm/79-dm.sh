@@ -1,3 +1,4 @@
+# kernels: 6.1
 # burnkit capacity --device on device-mapper fakes over a 16 MiB RAM disk
 # (brd), made by the bkdm helper (the dm ioctls; no dmsetup, no udev):
 #   64 linear ranges over the same 16 MiB: a 1 GiB fake, usable 16 MiB;
