@@ -54,14 +54,20 @@ chmod 0755 "$root/init"
 # The modules a guest may load. The disk: virtio (PCI on x86_64 and aarch64,
 # MMIO on armv7) and ext4. For the drive and network tests: scsi_debug and
 # sd_mod (a fake disk; Debian builds scsi_debug for amd64 only), null_blk,
-# dm_mod, dm_zero and dm_flakey (device-mapper), veth and sch_netem. On the
+# brd (RAM disks: the backing of device-mapper fakes on every guest),
+# dm_mod, dm_zero and dm_flakey (device-mapper), vfat with its code pages
+# (a FAT file system on a fake card), veth and sch_netem. For the device
+# identity tests on x86_64: an SD card on a PCI SD host (sdhci_pci,
+# mmc_block) and a USB disk (xhci_pci, usb_storage). On the
 # Raspberry Pi 3 model (the aarch64 kernel): its SD hosts, thermal sensor and
 # watchdog (the only way that machine powers off). A module the kernel
 # lacks is left out with a warning; one built in needs no file.
 modules="virtio_pci virtio_mmio virtio_blk ext4
-	null_blk dm_mod dm_zero dm_flakey veth sch_netem"
+	null_blk brd dm_mod dm_zero dm_flakey vfat nls_cp437 nls_ascii nls_utf8
+	veth sch_netem"
 case $arch in
-x86_64)  modules="$modules scsi_debug sd_mod" ;;
+x86_64)  modules="$modules scsi_debug sd_mod
+	sdhci_pci mmc_block xhci_pci usb_storage" ;;
 aarch64) modules="$modules
 	sdhci_iproc mmc_block bcm2835 bcm2835_thermal bcm2835_wdt" ;;
 esac

@@ -19,6 +19,11 @@
 #                        Debian's packages of them) with their libraries
 #                        into this run's initramfs, NAME at DEST
 #                        (scripts/vm/userland.sh), e.g. "iperf3:/usr/bin/iperf3"
+#   --cards              x86_64: also an SD card on a PCI SD host (sdhci-pci,
+#                        16 MiB image) and a USB stick on xHCI (usb-bot,
+#                        vendor SanDisk, model UltraFit, serial BK1234, 16 MiB),
+#                        for the device identity tests; their drivers load
+#                        only when a test modprobes them
 #   --keep               keep the run directory (serial log, images)
 #
 # Environment: VM_CPU replaces QEMU's -cpu model (e.g. "cortex-a72,pmu=off"
@@ -27,7 +32,7 @@
 # Guest environment: BURNKIT_KO (the module file), BURNKIT_KMOD_ARGS,
 # BURNKIT_DISK, BURNKIT_DISK_DEV (its block device), BURNKIT_VM_ARCH
 # (x86_64, aarch64, armv7), BURNKIT_VM_GUEST (GUEST), BURNKIT_VM_KERNEL
-# (SERIES). busybox modprobe works (/proc/sys/kernel/modprobe is set) for the
+# (SERIES), BURNKIT_VM_CARDS (1 with --cards). busybox modprobe works (/proc/sys/kernel/modprobe is set) for the
 # modules that scripts/mkinitramfs.sh lists; the tests are on PATH, the ABI header is
 # /burnkit/abi.h. The exit status comes from the marker line
 # that the guest's init prints on the serial console, never from QEMU, which
@@ -52,6 +57,7 @@ build_runner=0
 timeout_s=${BURNKIT_VM_TIMEOUT:-600}
 keep=0
 userland=""
+cards=0
 while [ $# -gt 0 ]; do
 	case $1 in
 	--kernel) series=${2?}; shift 2 ;;
@@ -64,6 +70,7 @@ while [ $# -gt 0 ]; do
 	--keep) keep=1; shift ;;
 	--userland) userland=${2?}; shift 2 ;;
 	--userland=*) userland=${1#*=}; shift ;;
+	--cards) cards=1; shift ;;
 	--) shift; break ;;
 	*) usage ;;
 	esac
@@ -113,6 +120,18 @@ raspi3b)
 	echo "vm.sh: unsupported GUEST '$guest' (x86_64, aarch64, armv7, raspi3b)" >&2
 	exit 2 ;;
 esac
+if [ "$cards" = 1 ]; then
+	if [ "$guest" != x86_64 ]; then
+		echo "vm.sh: --cards is for the x86_64 guest (its initramfs has the SD and USB drivers)" >&2
+		exit 2
+	fi
+	# QEMU's SD card wants a power-of-two image; its CID is QEMU's fixed one.
+	qemu+=(-device sdhci-pci -drive "if=none,id=card0,file=@SD@,format=raw,cache=unsafe"
+	       -device sd-card,drive=card0
+	       -device qemu-xhci -drive "if=none,id=stick0,file=@USB@,format=raw,cache=unsafe"
+	       -device usb-bot,id=bot0
+	       -device "scsi-hd,bus=bot0.0,drive=stick0,vendor=SanDisk,product=UltraFit,serial=BK1234,removable=on")
+fi
 
 say() { echo "vm.sh[$guest $series]: $*" >&2; }
 
@@ -178,6 +197,7 @@ quote() { printf "'%s'" "$(printf '%s' "$1" | sed "s/'/'\\\\''/g")"; }
 	echo "BURNKIT_VM_KERNEL=$series"
 	echo "BURNKIT_BOOT_MODULES='$boot_modules'"
 	echo "BURNKIT_DISK_DEV=$disk_dev"
+	echo "BURNKIT_VM_CARDS=$cards"
 } > "$ov/burnkit/env"
 (cd "$ov" && find . | LC_ALL=C sort | cpio -o -H newc --quiet -R 0:0) |
 	gzip -1 > "$run/overlay.cpio.gz"
@@ -185,10 +205,15 @@ cat "$base" "$run/overlay.cpio.gz" > "$run/initramfs.cpio.gz"
 
 truncate -s 64M "$run/disk.img"
 mkfs.ext4 -q -F "$run/disk.img"
+if [ "$cards" = 1 ]; then
+	truncate -s 16M "$run/sd.img" "$run/usb.img"
+fi
 
 args=()
 for a in "${qemu[@]}"; do
 	a=${a//@DISK@/$run/disk.img}
+	a=${a//@SD@/$run/sd.img}
+	a=${a//@USB@/$run/usb.img}
 	args+=("${a//@DTB@/$dtb}")
 done
 log=$run/serial.log

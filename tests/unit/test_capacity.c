@@ -55,6 +55,53 @@ Test(capacity, units_judged)
 	cr_assert_str_eq(cap_verdict(&m), "fake");
 }
 
+/* Files on a card that stores 16 of 64 units and wraps: every unit reads
+ * back the last one written to its cell, so the last 16 are ok and the
+ * start is overwritten; one unit of the kept run was changed (metadata). */
+static void judge_wrapped(struct cap_map *m)
+{
+	for (uint64_t g = 0; g < 64; g++) {
+		fill(m, 48 + g % 16);
+		if (g == 60)
+			unit_buf[7] ^= 1;
+		cap_judge(m, g, unit_buf);
+	}
+}
+
+Test(capacity, file_mode_after_a_wrap_keeps_the_longest_run)
+{
+	static struct cap_map m;
+
+	cap_map_init(&m, 9, 64 * BK_UNIT_BYTES, 32 * BK_UNIT_BYTES);
+	m.in_order = 1;
+	judge_wrapped(&m);
+	cr_assert_eq(m.count[CAP_OK], 15);
+	cr_assert_eq(m.count[CAP_OVERWRITTEN], 48);
+	cr_assert(cap_usable_is_kept_run(&m));
+	cr_assert_eq(cap_usable_bytes(&m), 12 * BK_UNIT_BYTES, "units 48-59, not the 3 after 60");
+	cr_assert_str_eq(cap_verdict(&m), "fake");
+}
+
+Test(capacity, without_order_or_wrap_usable_is_the_prefix)
+{
+	static struct cap_map m;
+
+	cap_map_init(&m, 9, 64 * BK_UNIT_BYTES, 32 * BK_UNIT_BYTES);
+	judge_wrapped(&m);	/* not judged in order (a probe): no runs */
+	cr_assert(!cap_usable_is_kept_run(&m));
+	cr_assert_eq(cap_usable_bytes(&m), 0);
+	cap_map_init(&m, 9, 64 * BK_UNIT_BYTES, 32 * BK_UNIT_BYTES);
+	m.in_order = 1;
+	for (uint64_t g = 0; g < 64; g++) {	/* writes beyond unit 20 dropped, no wrap */
+		fill(&m, g);
+		if (g >= 20)
+			memset(unit_buf, 0, sizeof(unit_buf));
+		cap_judge(&m, g, unit_buf);
+	}
+	cr_assert(!cap_usable_is_kept_run(&m));
+	cr_assert_eq(cap_usable_bytes(&m), 20 * BK_UNIT_BYTES);
+}
+
 Test(capacity, stale_data_of_another_run_is_changed_not_ok)
 {
 	static struct cap_map old, now;

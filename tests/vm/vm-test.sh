@@ -2,7 +2,8 @@
 # vm-test.sh GUEST[:SERIES]...: boot each test VM (a scripts/vm.sh GUEST,
 # with the kernel SERIES, default 6.1) and run the VM tests in it
 # (tests/vm/run.sh, TAP), with the runner built for the guest so that
-# `burnkit kmod` is tested too; with aarch64 on 6.1 also a boot whose CPU
+# `burnkit kmod` is tested too (x86_64 with --cards: an SD card and a USB
+# stick for the identity test); with aarch64 on 6.1 also a boot whose CPU
 # has no PMU (guest aarch64-nopmu: nopmu.sh). Prints each guest's TAP and
 # its time, then the totals; exits 1 when a test failed or a guest did not
 # finish.
@@ -32,6 +33,10 @@ for spec in $specs; do
 		# counter need it, 44-armv7-default.sh tests the module without.
 		"$top/scripts/vm.sh" "$guest" --kernel "$series" --runner \
 			--kmod-args armv7_user_access=1 -- run.sh $VM_RUN > "$out" ;;
+	x86_64)
+		# With the emulated SD card and USB stick of the identity test.
+		"$top/scripts/vm.sh" "$guest" --kernel "$series" --runner --cards \
+			-- run.sh $VM_RUN > "$out" ;;
 	*)
 		"$top/scripts/vm.sh" "$guest" --kernel "$series" --runner -- run.sh $VM_RUN > "$out" ;;
 	esac

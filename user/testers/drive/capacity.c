@@ -5,8 +5,9 @@
  * self-identifying 4 KB units, sync, drop them from the page cache, read
  * every unit back and judge it (capacity_map: ok, overwritten by another
  * unit, lost, changed, unreadable). The usable size is the largest prefix
- * of good units; the verdict genuine, fake (with its real size) or
- * damaged; write and read speed per region as a table and a chart. With
+ * of good units (after a wrap, the longest run of them: what the card
+ * kept); the verdict genuine, fake (with its real size) or damaged;
+ * write and read speed per region as a table and a chart. With
  * --device, a block device is probed directly (capacity_device.c).
  */
 #include <errno.h>
@@ -235,6 +236,7 @@ static int earlier_run(struct cap_run *c)
 	if (*end || !b || b % BK_UNIT_BYTES)
 		return -1;
 	cap_map_init(&c->map, (uint32_t)r, b, FILE_BYTES);
+	c->map.in_order = 1;	/* read back file by file, unit by unit */
 	return 0;
 }
 
@@ -295,6 +297,7 @@ static int file_mode(struct cap_run *c)
 			return bk_drive_env_close(&c->env, BK_EXIT_ENV, 0);
 		}
 		cap_map_init(&c->map, c->env.run_id, want, FILE_BYTES);
+		c->map.in_order = 1;	/* read back file by file, unit by unit */
 		c->planned = want;
 	}
 	rc = bk_drive_probe(&c->env, 0, ", pread/pwrite of 1 MiB");
@@ -356,8 +359,9 @@ const struct bk_tester bk_tester_capacity = {
 		"units, syncs, drops them from the page cache and reads every unit back:\n"
 		"ok, overwritten by another unit (a fake card wrapping round: which unit\n"
 		"it holds), lost (zeros or 0xff), changed, unreadable. Prints the usable\n"
-		"size (the largest prefix of good units), the claimed size and the\n"
-		"verdict (exit 0 genuine, 1 fake or damaged, 3 cannot test here), and\n"
+		"size (the largest prefix of good units; after a wrap, the longest run\n"
+		"of them: what the card kept), the claimed size and the verdict (exit 0\n"
+		"genuine, 1 fake or damaged, 3 cannot test here), and\n"
 		"write and read speed per region (1 % or 256 MB) as a table and --svg.\n"
 		"--write-only then --verify-only spans a reboot or a re-plug;\n"
 		"--max-write-rate for cards that overheat; --size caps what it fills.\n"

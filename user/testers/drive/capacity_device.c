@@ -124,14 +124,20 @@ static int confirm(struct cap_run *c, const char *dev, const char *model, uint64
 	return 0;
 }
 
-/* Write one unit (global index g) of map m; 0 or -errno. */
+/*
+ * Write one unit (global index g) of map m; 0 or -errno. A unit the device
+ * fails to write (EIO: a bad region) is no reason to stop: reading it back
+ * judges it (unreadable, or not its own), and the probe goes on.
+ */
 static int put_unit(int fd, const struct cap_map *m, uint64_t g, void *buf)
 {
 	struct bk_layout l;
+	int e;
 
 	cap_layout(m, 1, &l);
 	bk_layout_fill(&l, buf, g * BK_UNIT_BYTES, BK_UNIT_BYTES);
-	return bk_pwrite_full(fd, buf, BK_UNIT_BYTES, g * BK_UNIT_BYTES, NULL);
+	e = bk_pwrite_full(fd, buf, BK_UNIT_BYTES, g * BK_UNIT_BYTES, NULL);
+	return e == -EIO ? 0 : e;
 }
 
 static void get_unit(int fd, struct cap_map *m, uint64_t g, void *buf)

@@ -12,7 +12,11 @@
  *   lost         zeros or 0xff everywhere (a write dropped: "limbo")
  *   changed      anything else (damaged cells, stale data of another run)
  *   unreadable   the read failed (EIO)
- * The usable size is the largest prefix of ok units. Speeds are kept per
+ * The usable size is the largest prefix of ok units, except after a wrap
+ * in a map judged in order (the file mode): there the writes that went
+ * round overwrote the start of the data space, the card kept what was
+ * written last, and what it stores is the longest stretch of consecutive
+ * ok units (f3read counts the same units as "ok"). Speeds are kept per
  * region (1 % of the space, 256 MB at most) for the table and the chart.
  */
 #ifndef BK_CAPACITY_MAP_H
@@ -45,6 +49,9 @@ struct cap_map {
 	uint64_t total_units;		/* written */
 	uint64_t count[CAP_CLASSES];
 	uint64_t first_bad;		/* global unit index; total_units: none */
+	int in_order;			/* units judged in data-space order: runs count */
+	uint64_t run_start, run_end;	/* the current run of ok units [start, end) */
+	uint64_t best_start, best_units; /* the longest run of ok units */
 	unsigned nnotes;		/* the first few bad units, described */
 	char notes[CAP_MAX_NOTES][160];
 	uint64_t region_bytes;
@@ -67,8 +74,12 @@ void cap_unreadable(struct cap_map *m, uint64_t g);
 /* Time spent writing or reading bytes at global byte offset off. */
 void cap_time(struct cap_map *m, uint64_t off, uint64_t bytes, double secs, int write);
 
-/* The largest prefix of ok units, in bytes. */
+/* The largest prefix of ok units, in bytes; after a wrap in a map judged
+ * in order, the longest run of ok units (what the card kept). */
 uint64_t cap_usable_bytes(const struct cap_map *m);
+
+/* Does cap_usable_bytes() give the longest run (after a wrap), not the prefix? */
+int cap_usable_is_kept_run(const struct cap_map *m);
 
 /* "genuine", "fake" or "damaged". */
 const char *cap_verdict(const struct cap_map *m);

@@ -90,6 +90,7 @@ int cap_report(struct cap_run *c)
 	uint64_t usable = cap_usable_bytes(m);
 	struct bk_json j;
 	char rtext[128];
+	uint64_t bad = 0;
 
 	bk_out(log, "\n  Region     Offset MB   Write MB/s   Read MB/s   Bad units\n");
 	bk_json_init(&j);
@@ -134,19 +135,28 @@ int cap_report(struct cap_run *c)
 		bk_out(log, " In RAM before reading: %s\n", rtext);
 	}
 	bk_out(log, "\n Claimed size  %14llu bytes (%.1f MB)\n Tested        %14llu bytes\n"
-	       " Usable size   %14llu bytes (%.1f MB): the largest prefix of good units\n",
+	       " Usable size   %14llu bytes (%.1f MB): %s\n",
 	       (unsigned long long)c->claimed, (double)c->claimed / 1e6,
 	       (unsigned long long)(m->total_units * BK_UNIT_BYTES),
-	       (unsigned long long)usable, (double)usable / 1e6);
-	if (!strcmp(verdict, "genuine"))
+	       (unsigned long long)usable, (double)usable / 1e6,
+	       cap_usable_is_kept_run(m) ?
+	       "the longest run of good units (the writes wrapped round and overwrote the start)" :
+	       "the largest prefix of good units");
+	for (int k = CAP_OK + 1; k < CAP_CLASSES; k++)
+		bad += m->count[k];	/* a probe judges only some units */
+	if (!strcmp(verdict, "genuine")) {
 		bk_out(log, " Verdict: GENUINE: every unit read back as written\n");
-	else if (!strcmp(verdict, "fake"))
+	} else if (!strcmp(verdict, "fake")) {
 		bk_out(log, " Verdict: FAKE: it stores about %.1f MB, not the %.1f MB it claims\n",
 		       (double)usable / 1e6, (double)c->claimed / 1e6);
-	else
+		bk_log_reason(log, "fake: it stores about %llu bytes, not the %llu it claims",
+			      (unsigned long long)usable, (unsigned long long)c->claimed);
+	} else {
 		bk_out(log, " Verdict: DAMAGED: %llu bad unit(s); the first at byte %llu\n",
-		       (unsigned long long)(m->total_units - m->count[CAP_OK]),
-		       (unsigned long long)usable);
+		       (unsigned long long)bad, (unsigned long long)usable);
+		bk_log_reason(log, "damaged: %llu bad unit(s) of 4 KB, the first at byte %llu",
+			      (unsigned long long)bad, (unsigned long long)usable);
+	}
 	bk_json_uint(&log->summary, "claimed_bytes", c->claimed);
 	bk_json_uint(&log->summary, "tested_bytes", m->total_units * BK_UNIT_BYTES);
 	bk_json_uint(&log->summary, "usable_bytes", usable);
