@@ -68,7 +68,7 @@ static void judge_wrapped(struct cap_map *m)
 	}
 }
 
-Test(capacity, file_mode_after_a_wrap_keeps_the_longest_run)
+Test(capacity, file_mode_after_a_wrap_counts_every_unit_kept)
 {
 	static struct cap_map m;
 
@@ -77,8 +77,8 @@ Test(capacity, file_mode_after_a_wrap_keeps_the_longest_run)
 	judge_wrapped(&m);
 	cr_assert_eq(m.count[CAP_OK], 15);
 	cr_assert_eq(m.count[CAP_OVERWRITTEN], 48);
-	cr_assert(cap_usable_is_kept_run(&m));
-	cr_assert_eq(cap_usable_bytes(&m), 12 * BK_UNIT_BYTES, "units 48-59, not the 3 after 60");
+	cr_assert(cap_usable_is_kept(&m));
+	cr_assert_eq(cap_usable_bytes(&m), 15 * BK_UNIT_BYTES, "units 48-59 and 61-63, as f3read counts");
 	cr_assert_str_eq(cap_verdict(&m), "fake");
 }
 
@@ -88,7 +88,7 @@ Test(capacity, without_order_or_wrap_usable_is_the_prefix)
 
 	cap_map_init(&m, 9, 64 * BK_UNIT_BYTES, 32 * BK_UNIT_BYTES);
 	judge_wrapped(&m);	/* not judged in order (a probe): no runs */
-	cr_assert(!cap_usable_is_kept_run(&m));
+	cr_assert(!cap_usable_is_kept(&m));
 	cr_assert_eq(cap_usable_bytes(&m), 0);
 	cap_map_init(&m, 9, 64 * BK_UNIT_BYTES, 32 * BK_UNIT_BYTES);
 	m.in_order = 1;
@@ -98,7 +98,7 @@ Test(capacity, without_order_or_wrap_usable_is_the_prefix)
 			memset(unit_buf, 0, sizeof(unit_buf));
 		cap_judge(&m, g, unit_buf);
 	}
-	cr_assert(!cap_usable_is_kept_run(&m));
+	cr_assert(!cap_usable_is_kept(&m));
 	cr_assert_eq(cap_usable_bytes(&m), 20 * BK_UNIT_BYTES);
 }
 

@@ -96,8 +96,8 @@ else
 				[ "${usable:-0}" -ge 12582912 -a "${usable:-0}" -le 16777216 ]
 			check "... units overwritten by others (the wrap), named in the text" \
 				grep -q 'overwritten by unit' $S/cap.out
-			check "... the text says the run was kept, not the prefix" \
-				grep -q 'longest run of good units' $S/cap.out
+			check "... the text says it counts what the card kept, not the prefix" \
+				grep -q 'every good unit (the writes wrapped round' $S/cap.out
 		else
 			not_ok "a FAT file system on the fake, mounted"
 			sed 's/^/# /' $S/modprobe.err

@@ -5,8 +5,7 @@
  * self-identifying 4 KB units, sync, drop them from the page cache, read
  * every unit back and judge it (capacity_map: ok, overwritten by another
  * unit, lost, changed, unreadable). The usable size is the largest prefix
- * of good units (after a wrap, the longest run of them: what the card
- * kept); the verdict genuine, fake (with its real size) or damaged;
+ * of good units (after a wrap, all good units: what the card kept); the verdict genuine, fake (with its real size) or damaged;
  * write and read speed per region as a table and a chart. With
  * --device, a block device is probed directly (capacity_device.c).
  */
@@ -359,8 +358,8 @@ const struct bk_tester bk_tester_capacity = {
 		"units, syncs, drops them from the page cache and reads every unit back:\n"
 		"ok, overwritten by another unit (a fake card wrapping round: which unit\n"
 		"it holds), lost (zeros or 0xff), changed, unreadable. Prints the usable\n"
-		"size (the largest prefix of good units; after a wrap, the longest run\n"
-		"of them: what the card kept), the claimed size and the verdict (exit 0\n"
+		"size (the largest prefix of good units; after a wrap, all good units:\n"
+		"what the card kept), the claimed size and the verdict (exit 0\n"
 		"genuine, 1 fake or damaged, 3 cannot test here), and\n"
 		"write and read speed per region (1 % or 256 MB) as a table and --svg.\n"
 		"--write-only then --verify-only spans a reboot or a re-plug;\n"

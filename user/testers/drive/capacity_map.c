@@ -101,13 +101,6 @@ enum cap_class cap_judge(struct cap_map *m, uint64_t g, const uint32_t *w)
 
 	if (holds(m, w, file, unit)) {
 		m->count[CAP_OK]++;
-		if (g != m->run_end)
-			m->run_start = g;
-		m->run_end = g + 1;
-		if (m->run_end - m->run_start > m->best_units) {
-			m->best_start = m->run_start;
-			m->best_units = m->run_end - m->run_start;
-		}
 		return CAP_OK;
 	}
 	for (unsigned i = 0; i < BK_UNIT_WORDS; i++) {
@@ -151,15 +144,15 @@ void cap_time(struct cap_map *m, uint64_t off, uint64_t bytes, double secs, int 
 	}
 }
 
-int cap_usable_is_kept_run(const struct cap_map *m)
+int cap_usable_is_kept(const struct cap_map *m)
 {
-	return m->in_order && m->count[CAP_OVERWRITTEN] && m->best_units > m->first_bad;
+	return m->in_order && m->count[CAP_OVERWRITTEN] && m->count[CAP_OK] > m->first_bad;
 }
 
 uint64_t cap_usable_bytes(const struct cap_map *m)
 {
-	if (cap_usable_is_kept_run(m))
-		return m->best_units * BK_UNIT_BYTES;
+	if (cap_usable_is_kept(m))
+		return m->count[CAP_OK] * BK_UNIT_BYTES;
 	return m->first_bad * BK_UNIT_BYTES;
 }
 

@@ -15,8 +15,9 @@
  * The usable size is the largest prefix of ok units, except after a wrap
  * in a map judged in order (the file mode): there the writes that went
  * round overwrote the start of the data space, the card kept what was
- * written last, and what it stores is the longest stretch of consecutive
- * ok units (f3read counts the same units as "ok"). Speeds are kept per
+ * written last, and what it stores is every ok unit, wherever it lies
+ * (the file system's own writes split them into runs; f3read's "Data OK"
+ * counts the same units). Speeds are kept per
  * region (1 % of the space, 256 MB at most) for the table and the chart.
  */
 #ifndef BK_CAPACITY_MAP_H
@@ -50,8 +51,6 @@ struct cap_map {
 	uint64_t count[CAP_CLASSES];
 	uint64_t first_bad;		/* global unit index; total_units: none */
 	int in_order;			/* units judged in data-space order: runs count */
-	uint64_t run_start, run_end;	/* the current run of ok units [start, end) */
-	uint64_t best_start, best_units; /* the longest run of ok units */
 	unsigned nnotes;		/* the first few bad units, described */
 	char notes[CAP_MAX_NOTES][160];
 	uint64_t region_bytes;
@@ -75,11 +74,11 @@ void cap_unreadable(struct cap_map *m, uint64_t g);
 void cap_time(struct cap_map *m, uint64_t off, uint64_t bytes, double secs, int write);
 
 /* The largest prefix of ok units, in bytes; after a wrap in a map judged
- * in order, the longest run of ok units (what the card kept). */
+ * in order, all ok units (what the card kept). */
 uint64_t cap_usable_bytes(const struct cap_map *m);
 
-/* Does cap_usable_bytes() give the longest run (after a wrap), not the prefix? */
-int cap_usable_is_kept_run(const struct cap_map *m);
+/* Does cap_usable_bytes() count what the card kept (after a wrap), not the prefix? */
+int cap_usable_is_kept(const struct cap_map *m);
 
 /* "genuine", "fake" or "damaged". */
 const char *cap_verdict(const struct cap_map *m);

@@ -139,8 +139,8 @@ int cap_report(struct cap_run *c)
 	       (unsigned long long)c->claimed, (double)c->claimed / 1e6,
 	       (unsigned long long)(m->total_units * BK_UNIT_BYTES),
 	       (unsigned long long)usable, (double)usable / 1e6,
-	       cap_usable_is_kept_run(m) ?
-	       "the longest run of good units (the writes wrapped round and overwrote the start)" :
+	       cap_usable_is_kept(m) ?
+	       "every good unit (the writes wrapped round and overwrote the start; the card kept these)" :
 	       "the largest prefix of good units");
 	for (int k = CAP_OK + 1; k < CAP_CLASSES; k++)
 		bad += m->count[k];	/* a probe judges only some units */
