@@ -1,3 +1,4 @@
+# kernels: 6.1
 # burnkit fpu in the guest, with the module loaded: every pass reports the
 # effective MHz where this CPU can give it (a cycle counter, or the module's
 # clock), and says why not where it cannot.

@@ -1,3 +1,4 @@
+# guests: x86_64
 # kernels: 6.1
 # Cooking in the guest, with the module's injected throttling: burnkit cook
 # runs two copies and the recorder while a throttle interval is injected
