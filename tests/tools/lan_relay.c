@@ -16,8 +16,11 @@
  *     line it gets back: a client that is not burnkit.
  *
  * Both exit after SECONDS, whatever happens (every test loop is bounded),
- * and print "ready" on stdout once listening.
+ * and print "ready" on stdout once listening. LAN_RELAY_ADDR, an IPv4
+ * loopback address (127.x.y.z), replaces 127.0.0.1 on both sides: each test
+ * run takes its own, so runs side by side never reach each other's ports.
  */
+#include <arpa/inet.h>
 #include <errno.h>
 #include <netinet/in.h>
 #include <poll.h>
@@ -37,10 +40,23 @@ struct pair {
 	int flip;		/* this pair carries the flipped byte */
 };
 
-static int listen_on(int port)
+/* 127.0.0.1, or LAN_RELAY_ADDR. */
+static struct sockaddr_in loopback(int port)
 {
 	struct sockaddr_in a = { .sin_family = AF_INET, .sin_port = htons((uint16_t)port),
 				 .sin_addr.s_addr = htonl(INADDR_LOOPBACK) };
+	const char *addr = getenv("LAN_RELAY_ADDR");
+
+	if (addr && *addr && inet_pton(AF_INET, addr, &a.sin_addr) != 1) {
+		fprintf(stderr, "lan_relay: LAN_RELAY_ADDR=%s is not an IPv4 address\n", addr);
+		exit(2);
+	}
+	return a;
+}
+
+static int listen_on(int port)
+{
+	struct sockaddr_in a = loopback(port);
 	int fd = socket(AF_INET, SOCK_STREAM, 0), one = 1;
 
 	setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &one, sizeof(one));
@@ -53,8 +69,7 @@ static int listen_on(int port)
 
 static int connect_to(int port)
 {
-	struct sockaddr_in a = { .sin_family = AF_INET, .sin_port = htons((uint16_t)port),
-				 .sin_addr.s_addr = htonl(INADDR_LOOPBACK) };
+	struct sockaddr_in a = loopback(port);
 	int fd = socket(AF_INET, SOCK_STREAM, 0);
 
 	if (fd < 0 || connect(fd, (struct sockaddr *)&a, sizeof(a))) {
