@@ -42,6 +42,7 @@
 set -eu
 shopt -s inherit_errexit
 cd "$(dirname "$0")/../.."
+. scripts/bench/rounds.sh
 
 DIR=${DIR:-build/bench/drive}
 SIZE=${SIZE:-1G}
@@ -131,14 +132,9 @@ burnkit_side() {
 		sed "s/.*\"mb_per_s\":\([0-9.e+-]*\).*\"resident_pages_after\":\([0-9]*\).*/\1 \2 $req/"
 }
 
-# stats FILE: per-round ratios (one a line) -> "median spread%". From 5
-# rounds on, the highest and the lowest round are set aside for the spread:
-# one burst of someone else's I/O spoils one round, not the ratio.
+# stats FILE: per-round ratios (one a line) -> "median spread%" (rounds.sh).
 stats() {
-	sort -g "$1" | awk '{ v[NR] = $1 } END {
-		m = NR % 2 ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2
-		lo = NR >= 5 ? 2 : 1; hi = NR >= 5 ? NR - 1 : NR
-		printf "%.3f %.1f\n", m, (m > 0 ? 100 * (v[hi] - v[lo]) / m : 0) }'
+	round_stats < "$1" | awk '{ print $1, $4 }'
 }
 
 median() { sort -g | awk '{ v[NR] = $1 } END { print NR % 2 ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2 }'; }

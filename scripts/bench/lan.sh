@@ -8,8 +8,10 @@
 # case (1 and 4 streams, client to server and reversed), SECONDS each run.
 # Reported per case: the receivers' Mbit/s (10^6 bits; median and spread,
 # min-max, over the rounds), the ratio burnkit/iperf3 of the medians, the
-# round ratios' spread ("unstable" when they differ by more than 10 % of
-# the median), and each tool's sender CPU. burnkit checks every byte it
+# round ratios' spread as drive.sh judges it (scripts/bench/rounds.sh: from
+# 5 rounds on without the highest and the lowest; above SPREAD_LIMIT % of
+# the median it runs another round, up to MAX_ROUNDS, and stays "unstable"
+# if it does not settle), and each tool's sender CPU. burnkit checks every byte it
 # receives; iperf3 checks none.
 # With sch_netem (a module on most distributions' kernels), the same cases
 # again under "delay 1ms loss 0.1%"; without, those rows are skipped and the
@@ -18,12 +20,19 @@
 # run's iperf3 and bash too, scripts/vm.sh --userland), where both tools run
 # emulated and slower: compare those rows with each other, not the host's.
 # The goal: burnkit >= 0.95 x iperf3 on one stream.
+# With two CPUs or more, each end runs on a CPU of its own, the same for
+# both tools (servers on CPU 1, clients on CPU 0, as iperf3 -A would pin
+# them): the scheduler then moves neither tool's threads between the CPUs
+# mid-run, which made the rounds disagree by up to 20 %. burnkit's streams
+# share their end's CPU as iperf3's single thread does.
 #
 # Usage: scripts/bench/lan.sh [--guest]   (as root: namespaces; builds the
 #   runner; skipped, with the reason, where namespaces cannot be made)
 #   --netem-only: the netem rows alone (what --guest runs in the guest)
-# Environment: ROUNDS (3), SECONDS_PER_RUN (5); LAN_BENCH_RUNNER: a runner
-#   to use instead of building one.
+# Environment: ROUNDS (3), MAX_ROUNDS (7), SPREAD_LIMIT (10, %),
+#   SECONDS_PER_RUN (5); STREAMS ("1 4": the stream
+#   counts to run); PIN (1: pin each end to its CPU, 0: let them float);
+#   LAN_BENCH_RUNNER: a runner to use instead of building one.
 # Exits non-zero only when something fails to build or run.
 
 set -eu
@@ -36,6 +45,8 @@ for a in "$@"; do
 	esac
 done
 self=$(cd "$(dirname "$0")" && pwd)/$(basename "$0")
+# (the guest gets rounds.sh's text ahead of this one's, in one bash -c)
+declare -F round_stats >/dev/null || . "$(dirname "$self")/rounds.sh"
 if [ -z "${LAN_BENCH_RUNNER:-}" ]; then
 	cd "$(dirname "$0")/../.."
 	make -s all
@@ -45,7 +56,15 @@ else
 fi
 
 ROUNDS=${ROUNDS:-3}
+MAX_ROUNDS=${MAX_ROUNDS:-7}
+SPREAD_LIMIT=${SPREAD_LIMIT:-10}
 SECONDS_PER_RUN=${SECONDS_PER_RUN:-5}
+STREAMS=${STREAMS:-1 4}
+PIN=${PIN:-1}
+server_cpu=() client_cpu=()
+if [ "$PIN" = 1 ] && [ "$(nproc)" -ge 2 ] && command -v taskset >/dev/null; then
+	server_cpu=(taskset -c 1) client_cpu=(taskset -c 0)
+fi
 OUT=${LAN_BENCH_OUT:-build/bench/lan}
 mkdir -p "$OUT"
 command -v iperf3 >/dev/null || { echo "lan.sh: iperf3 missing (scripts/deps.sh bench)" >&2; exit 1; }
@@ -79,15 +98,15 @@ for n in "$nsa" "$nsb"; do ip -n "$n" link set lo up; done
 ip -n "$nsa" link set "$va" up
 ip -n "$nsb" link set "$vb" up
 inA() { ip netns exec "$nsa" "$@"; }
-inB() { ip netns exec "$nsb" "$@"; }
+inB() { ip netns exec "$nsb" "${client_cpu[@]}" "$@"; }
 
 # Servers in A, bounded: they stop on their own after the bench's time.
-limit=$(( (ROUNDS * 8 * 2 + 8) * (SECONDS_PER_RUN + 3) ))
+limit=$(( (MAX_ROUNDS * 8 * 2 + 8) * (SECONDS_PER_RUN + 3) ))
 # (ip netns exec runs them in place: $! is the server itself, for cleanup)
-ip netns exec "$nsa" timeout "$limit" iperf3 -s -B "$a_ip" -p 5201 \
+ip netns exec "$nsa" "${server_cpu[@]}" timeout "$limit" iperf3 -s -B "$a_ip" -p 5201 \
 	> "$OUT/iperf3-server.out" 2>&1 &
 pids+=($!)
-ip netns exec "$nsa" "$runner" lan --server --bind "$a_ip" --port 5301 \
+ip netns exec "$nsa" "${server_cpu[@]}" "$runner" lan --server --bind "$a_ip" --port 5301 \
 	--limit-seconds "$limit" --interval 0 > "$OUT/burnkit-server.out" 2>&1 &
 pids+=($!)
 sleep 1
@@ -152,12 +171,13 @@ netem_in_guest() {
 	# bash's < <(...) wants /dev/fd, which devtmpfs lacks.
 	if "$top/scripts/vm.sh" x86_64 --runner --no-kmod \
 		--userland "iperf3:/usr/bin/iperf3 bash:/usr/bin/bash" \
-		--timeout $(( (ROUNDS * 8 + 4) * (SECONDS_PER_RUN + 4) + 120 )) -- \
+		--timeout $(( (MAX_ROUNDS * 8 + 4) * (SECONDS_PER_RUN + 4) + 120 )) -- \
 		/usr/bin/bash -c 'export PATH=/usr/sbin:/usr/bin:$PATH
 			[ -e /dev/fd ] || ln -s /proc/self/fd /dev/fd
-			ROUNDS=$1 SECONDS_PER_RUN=$2 LAN_BENCH_RUNNER=$(command -v burnkit) \
+			ROUNDS=$1 SECONDS_PER_RUN=$2 MAX_ROUNDS=$4 LAN_BENCH_RUNNER=$(command -v burnkit) \
 			LAN_BENCH_OUT=/tmp/lan /usr/bin/bash -c "$3" lan.sh --netem-only' \
-		bash "$ROUNDS" "$SECONDS_PER_RUN" "$(cat "$self")" > "$vmout" 2>&1; then
+		bash "$ROUNDS" "$SECONDS_PER_RUN" "$(cat "$(dirname "$self")/rounds.sh" "$self")" \
+		"$MAX_ROUNDS" > "$vmout" 2>&1; then
 		sed -n '/ netem /p' "$vmout"
 	else
 		echo "lan.sh: the guest run failed; its output:" >&2
@@ -166,33 +186,39 @@ netem_in_guest() {
 	fi
 }
 
+pinned="each end on a CPU of its own (servers on CPU 1, clients on CPU 0)"
+[ ${#server_cpu[@]} -gt 0 ] || pinned="not pinned to CPUs"
 echo "lan.sh: iperf3 and burnkit lan over a veth pair between two namespaces," \
-	"$ROUNDS rounds of ${SECONDS_PER_RUN} s runs each, alternating"
-printf "%-20s %9s %13s %9s %13s %6s %9s %7s %7s %6s %6s\n" case "iperf3" "spread" "burnkit" \
-	"spread" ratio "rounds" "cpu ip3" "cpu bk" "ms/GB" "ms/GB"
+	"$ROUNDS to $MAX_ROUNDS rounds of ${SECONDS_PER_RUN} s runs each, alternating; $pinned"
+printf "%-20s %9s %13s %9s %13s %6s %11s %2s %7s %7s %6s %6s\n" case "iperf3" "spread" "burnkit" \
+	"spread" ratio "rounds" n "cpu ip3" "cpu bk" "ms/GB" "ms/GB"
 bench_case() {	# NAME STREAMS REVERSE
-	local i3=() bk=() r=() c3=() cb=() g3=() gb=() x y
-	for k in $(seq 1 "$ROUNDS"); do
+	local i3=() bk=() r=() c3=() cb=() g3=() gb=() x y k=0 rs
+	while :; do
+		k=$((k + 1))
 		read -r x c g < <(run_iperf3 "$2" "$3" "iperf3-$1-$k")
 		i3+=("$x"); c3+=("$c"); g3+=("$g")
 		read -r y c g < <(run_burnkit "$2" "$3" "burnkit-$1-$k")
 		bk+=("$y"); cb+=("$c"); gb+=("$g")
 		r+=("$(awk -v a="$y" -v b="$x" 'BEGIN { printf "%.3f", (b > 0 ? a / b : 0) }')")
+		[ "$k" -ge "$ROUNDS" ] || continue
+		read -r _ _ _ rs < <(echo "${r[@]}" | round_stats)
+		awk -v s="$rs" -v l="$SPREAD_LIMIT" 'BEGIN { exit !(s <= l) }' && break
+		[ "$k" -lt "$MAX_ROUNDS" ] || break
 	done
 	read -r m3 lo3 hi3 < <(echo "${i3[@]}" | stats)
 	read -r mb lob hib < <(echo "${bk[@]}" | stats)
-	read -r mr lor hir < <(echo "${r[@]}" | stats %.2f)
+	read -r mr lor hir rs < <(echo "${r[@]}" | round_stats)
 	read -r mc3 _ _ < <(echo "${c3[@]}" | stats)
 	read -r mcb _ _ < <(echo "${cb[@]}" | stats)
 	read -r mg3 _ _ < <(echo "${g3[@]}" | stats)
 	read -r mgb _ _ < <(echo "${gb[@]}" | stats)
-	local ratio flag
+	local ratio flag=
 	ratio=$(awk -v a="$mb" -v b="$m3" 'BEGIN { printf "%.3f", (b > 0 ? a / b : 0) }')
-	flag=$(awk -v lo="$lor" -v hi="$hir" -v m="$mr" \
-		'BEGIN { print (m > 0 && (hi - lo) / m > 0.10) ? " unstable" : "" }')
-	printf "%-20s %9.0f %13s %9.0f %13s %6s %9s %6.0f%% %6.0f%% %6.0f %6.0f%s\n" "$1" \
-		"$m3" "$lo3-$hi3" "$mb" "$lob-$hib" "$ratio" "$lor-$hir" "$mc3" "$mcb" "$mg3" \
-		"$mgb" "$flag"
+	awk -v s="$rs" -v l="$SPREAD_LIMIT" 'BEGIN { exit !(s > l) }' && flag=" unstable"
+	printf "%-20s %9.0f %13s %9.0f %13s %6s %11s %2d %6.0f%% %6.0f%% %6.0f %6.0f%s\n" "$1" \
+		"$m3" "$lo3-$hi3" "$mb" "$lob-$hib" "$ratio" "$(printf '%.2f-%.2f' "$lor" "$hir")" \
+		"$k" "$mc3" "$mcb" "$mg3" "$mgb" "$flag"
 }
 rows="0 1"
 if [ "$netem_only" = 1 ]; then
@@ -214,12 +240,15 @@ for netem in $rows; do
 		inB tc qdisc add dev "$vb" root netem delay 1ms loss 0.1%
 	fi
 	sfx=; [ "$netem" = 1 ] && sfx=" netem"
-	bench_case "1 stream up$sfx" 1 0
-	bench_case "1 stream down$sfx" 1 1
-	bench_case "4 streams up$sfx" 4 0
-	bench_case "4 streams down$sfx" 4 1
+	for n in $STREAMS; do
+		what="$n streams"
+		[ "$n" = 1 ] && what="1 stream"
+		bench_case "$what up$sfx" "$n" 0
+		bench_case "$what down$sfx" "$n" 1
+	done
 done
 echo "Mbit/s: the receiver's mean (10^6 bits), median and spread of the rounds;" \
-	"ratio: burnkit/iperf3 of the medians; rounds: the round ratios' spread;" \
+	"ratio: burnkit/iperf3 of the medians; rounds: the round ratios' spread (from 5 rounds" \
+	"on without the highest and the lowest), n: the rounds run;" \
 	"cpu: the sender's share of one CPU; ms/GB: CPU time of both ends per 10^9 bytes" \
 	"(iperf3, then burnkit). burnkit checked every byte it received."
