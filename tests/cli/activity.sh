@@ -30,8 +30,11 @@ ok "... one for each sample after the first" sh -c "[ \$(grep -c '\"type\":\"act
 
 ok "cook with a drive copy runs" status 0 cook --run "drive Repeats 1, Patterns 32, Minutes 0.05, Seconds 0.01, FilePath $work" \
 	--minutes 0.12 --sample 0.5 --json "$tmp/cook.jsonl"
-ok "... the drive copy's read passes are its throughput, in MB/s" sh -c \
-	"grep '\"type\":\"perf\"' $tmp/cook.jsonl | grep -q '\"unit\":\"MB/s\"'"
+ok "... the drive copy's phases are its throughput, in MB/s, each its own series" sh -c \
+	"grep '\"type\":\"perf\"' $tmp/cook.jsonl | grep -q '\"unit\":\"MB/s\"' &&
+	 for g in write read_pass repeat_block; do
+		grep '\"type\":\"perf\"' $tmp/cook.jsonl | grep -q \"\\\"group\\\":\\\"\$g\\\"\" || exit 1
+	 done"
 ok "... the timeline shows the disk traffic it caused" sh -c \
 	"grep '\"type\":\"activity\"' $tmp/cook.jsonl | sed 's/.*\"disk_write_mb_per_s\":\([0-9.e+-]*\).*/\1/' | awk '\$1 > 0.5 { f = 1 } END { exit !f }'"
 ok "... the chart has the CPU and the disk and network panels" sh -c \

@@ -46,6 +46,18 @@ Test(cook_meter, fpu_pass_and_int_test_records)
 	cr_assert(read_pass("drive", "{\"type\":\"read_pass\",\"pass\":3,\"seconds\":2,"
 			    "\"mb_per_s\":41.5}", &p), "a drive copy's read pass");
 	cr_assert_float_eq(p.value, 41.5, 1e-12);
+	cr_assert_str_eq(p.group, "read_pass", "each of drive's phases its own series");
+	cr_assert(read_pass("drive", "{\"type\":\"write\",\"file\":2,\"seconds\":1.5,"
+			    "\"mb_per_s\":12.5}", &p), "a drive copy's write of one file");
+	cr_assert_float_eq(p.value, 12.5, 1e-12);
+	cr_assert_str_eq(p.group, "write");
+	cr_assert(read_pass("drive", "{\"type\":\"repeat_block\",\"block\":7,\"seconds\":1,"
+			    "\"mb_per_s\":850}", &p), "one block's re-reads");
+	cr_assert_str_eq(p.group, "repeat_block");
+	cr_assert(!read_pass("drive", "{\"type\":\"repeat_read\",\"seconds\":32,"
+			     "\"mb_per_s\":847}", &p), "the phase's total is not a pass");
+	cr_assert(!read_pass("drive", "{\"type\":\"repeat\",\"mb_per_s\":1}", &p),
+		  "a prefix of a listed type is not that type");
 	cr_assert_str_eq(cook_meter_find("drive")->unit, "MB/s");
 	cr_assert(read_pass("gpu", "{\"type\":\"gpu_test\",\"test\":3,\"scene\":\"textured\","
 			    "\"name\":\"test 3 textured\",\"seconds\":2.5,\"fps\":12.25}", &p));

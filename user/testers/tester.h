@@ -58,7 +58,9 @@ enum {
  * errors and exit status still count).
  */
 struct bk_throughput {
-	const char *record;		/* the record type that carries one pass */
+	const char *record;		/* the record type that carries one pass, or
+					 * several, space separated (a tester with
+					 * phases: each type its own series) */
 	const char *value;		/* its throughput member */
 	const char *unit;
 	const char *seconds;		/* its duration member, NULL: since the last */

@@ -454,14 +454,7 @@ static void read_own_pass(struct bk_timeline *tl, const struct bk_jv *r, double 
 	char group[32] = "";
 	struct bk_tl_copy *c = copy_get(tl, 0);
 
-	if (p->group[0]) {
-		const struct bk_jv *g = bk_jv_get(r, p->group);
-
-		if (g && g->type == BK_J_STR)
-			bk_strlcpy(group, g->str, sizeof(group));
-		else if (g && g->type == BK_J_NUM)
-			snprintf(group, sizeof(group), "%g", g->num);
-	}
+	bk_tl_pass_group(r, p->record, p->group[0] ? p->group : NULL, group, sizeof(group));
 	if (c && !c->tester[0]) {
 		bk_strlcpy(c->tester, tl->tester, sizeof(c->tester));
 		if (isnan(c->start_t))
@@ -469,6 +462,44 @@ static void read_own_pass(struct bk_timeline *tl, const struct bk_jv *r, double 
 	}
 	perf_point(tl, 0, bk_jv_getnum(r, p->value, NAN), isnan(secs) ? t : t - secs, t,
 		   group, p->unit);
+}
+
+/* Is word one of the space-separated words of list? */
+static int listed(const char *list, const char *word)
+{
+	size_t n = strlen(word);
+
+	for (const char *w = list; *w;) {
+		size_t k = strcspn(w, " ");
+
+		if (k == n && !strncmp(w, word, n))
+			return 1;
+		w += k;
+		w += strspn(w, " ");
+	}
+	return 0;
+}
+
+int bk_tl_pass_group(const struct bk_jv *rec, const char *records, const char *group,
+		     char *group_out, size_t len)
+{
+	const char *type = bk_jv_getstr(rec, "type");
+
+	if (len)
+		group_out[0] = '\0';
+	if (!type || !records || !listed(records, type))
+		return 0;
+	if (group) {
+		const struct bk_jv *g = bk_jv_get(rec, group);
+
+		if (g && g->type == BK_J_STR)
+			bk_strlcpy(group_out, g->str, len);
+		else if (g && g->type == BK_J_NUM)
+			snprintf(group_out, len, "%g", g->num);
+	} else if (strchr(records, ' ')) {
+		bk_strlcpy(group_out, type, len);
+	}
+	return 1;
 }
 
 static void read_error(struct bk_timeline *tl, const struct bk_jv *r, double t)
@@ -519,7 +550,7 @@ int bk_timeline_add_line(struct bk_timeline *tl, const char *line, size_t len)
 		return 0;
 	}
 	read_title(tl, r);
-	if (tl->own.record[0] && tl->own.value[0] && !strcmp(type, tl->own.record)) {
+	if (tl->own.record[0] && tl->own.value[0] && listed(tl->own.record, type)) {
 		read_own_pass(tl, r, t);
 		span(tl, t);
 	} else if (!strcmp(type, "start")) {

@@ -14,6 +14,8 @@
 #ifndef BK_TIMELINE_H
 #define BK_TIMELINE_H
 
+#include "record/jsonread.h"
+
 #include <stddef.h>
 
 enum bk_tl_kind {
@@ -131,6 +133,18 @@ int bk_timeline_add_line(struct bk_timeline *tl, const char *line, size_t len);
  */
 int bk_timeline_load(struct bk_timeline *tl, const char *path, char *err,
 		     size_t errlen);
+
+/*
+ * Is rec one pass of a throughput whose passes are the records `records`
+ * names (a record type, or several separated by spaces: a tester with
+ * phases of different kinds, drive's writes and reads)? Then 1, with the
+ * pass's group in group_out: the value of the member `group` names (a
+ * string or a number) when group is given, else the record's type when
+ * several are named (each kind its own series, with its own usual speed),
+ * else "". 0 when rec is none of them.
+ */
+int bk_tl_pass_group(const struct bk_jv *rec, const char *records, const char *group,
+		     char *group_out, size_t len);
 
 /* The series of that kind and name, or NULL. */
 const struct bk_tl_series *bk_timeline_find(const struct bk_timeline *tl,

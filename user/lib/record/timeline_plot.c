@@ -234,7 +234,10 @@ static void line_panel(struct bk_svg *svg, const struct bk_timeline *tl,
 	for (size_t i = 0; i < tl->nseries; i++) {
 		const struct bk_tl_series *s = &tl->series[i];
 		char style[96], title[160];
-		const char *dash = s->kind == BK_TL_EFF_MHZ ? "5,3" : NULL;
+		/* dashed: the effective clock over cpufreq's; what the machine sent
+		 * over what it received, which over loopback are the same line */
+		const char *dash = s->kind == BK_TL_EFF_MHZ ||
+				   (s->kind == BK_TL_IO && !strcmp(s->name, "net send")) ? "5,3" : NULL;
 		size_t n;
 
 		if (!want(s) || !s->n)

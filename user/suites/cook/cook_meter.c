@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 #include "cook_meter.h"
 
+#include "record/timeline.h"
+
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
@@ -15,25 +17,15 @@ const struct bk_throughput *cook_meter_find(const char *tester)
 int cook_meter_read(const struct bk_throughput *m, const struct bk_jv *rec,
 		    struct cook_pass *p)
 {
-	const char *type = bk_jv_getstr(rec, "type");
 	double v;
 
-	if (!m || !type || strcmp(type, m->record))
+	if (!m || !bk_tl_pass_group(rec, m->record, m->group, p->group, sizeof(p->group)))
 		return 0;
 	v = bk_jv_getnum(rec, m->value, NAN);
 	if (isnan(v))
 		return 0;
 	p->value = v;
 	p->seconds = m->seconds ? bk_jv_getnum(rec, m->seconds, NAN) : NAN;
-	p->group[0] = '\0';
-	if (m->group) {
-		const struct bk_jv *g = bk_jv_get(rec, m->group);
-
-		if (g && g->type == BK_J_STR)
-			bk_strlcpy(p->group, g->str, sizeof(p->group));
-		else if (g && g->type == BK_J_NUM)
-			snprintf(p->group, sizeof(p->group), "%g", g->num);
-	}
 	return 1;
 }
 
