@@ -62,7 +62,7 @@ SECONDS_PER_RUN=${SECONDS_PER_RUN:-5}
 STREAMS=${STREAMS:-1 4}
 PIN=${PIN:-1}
 server_cpu=() client_cpu=()
-if [ "$PIN" = 1 ] && [ "$(nproc)" -ge 2 ] && command -v taskset >/dev/null; then
+if [ "$PIN" = 1 ] && [ "$(nproc)" -ge 2 ] && taskset -c 1 true 2>/dev/null; then
 	server_cpu=(taskset -c 1) client_cpu=(taskset -c 0)
 fi
 OUT=${LAN_BENCH_OUT:-build/bench/lan}
@@ -98,7 +98,9 @@ for n in "$nsa" "$nsb"; do ip -n "$n" link set lo up; done
 ip -n "$nsa" link set "$va" up
 ip -n "$nsb" link set "$vb" up
 inA() { ip netns exec "$nsa" "$@"; }
-inB() { ip netns exec "$nsb" "${client_cpu[@]}" "$@"; }
+inB() { ip netns exec "$nsb" "$@"; }
+# a client, on its CPU
+clientB() { ip netns exec "$nsb" "${client_cpu[@]}" "$@"; }
 
 # Servers in A, bounded: they stop on their own after the bench's time.
 limit=$(( (MAX_ROUNDS * 8 * 2 + 8) * (SECONDS_PER_RUN + 3) ))
@@ -116,7 +118,7 @@ sleep 1
 run_iperf3() {	# STREAMS REVERSE TAG
 	local rev=
 	[ "$2" = 1 ] && rev=-R
-	inB iperf3 -c "$a_ip" -p 5201 -t "$SECONDS_PER_RUN" -P "$1" $rev -J \
+	clientB iperf3 -c "$a_ip" -p 5201 -t "$SECONDS_PER_RUN" -P "$1" $rev -J \
 		> "$OUT/$3.json" 2>&1
 	awk -v rev="$2" '
 		/"sum_received"/ { inrx = 1 }
@@ -131,7 +133,7 @@ run_iperf3() {	# STREAMS REVERSE TAG
 run_burnkit() {	# STREAMS REVERSE TAG
 	local rev=
 	[ "$2" = 1 ] && rev=--reverse
-	inB "$runner" lan "$a_ip" --port 5301 --seconds "$SECONDS_PER_RUN" --parallel "$1" \
+	clientB "$runner" lan "$a_ip" --port 5301 --seconds "$SECONDS_PER_RUN" --parallel "$1" \
 		$rev --interval 0 --json "$OUT/$3.jsonl" > "$OUT/$3.out" 2>&1
 	awk -v rev="$2" '
 		/"type":"summary"/ {
