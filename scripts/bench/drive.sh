@@ -22,8 +22,12 @@
 # resident_pages_after): direct I/O leaves none, so a count above zero means
 # O_DIRECT was not in effect and the row is marked "cached".
 #
-# A round runs the three sides back to back, in an order that rotates from
-# round to round, so the load others put on the disk hits each alike. The
+# A round runs the three sides back to back, each round in another of the
+# six orders, so the load others put on the disk hits each alike and each
+# side follows each other side equally often (a plain rotation kept fio
+# behind burnkit in every round: on a virtual disk the host still writes
+# back what the job before wrote, and the job after pays for it). Between
+# jobs the bench syncs and waits SETTLE seconds (2) for the same reason. The
 # ratio of a peer is the median over rounds of burnkit / peer within one
 # round; its spread is (highest - lowest) / median of those per-round
 # ratios (from 5 rounds on without the highest and the lowest). A spread above SPREAD_LIMIT % (10) marks the ratio unstable and
@@ -34,7 +38,7 @@
 # Environment: DIR (build/bench/drive: a directory on the disk to test),
 # SIZE (1G; at most 1G here, the bench never fills a disk: it checks the free
 # space first), SECONDS_PER_JOB (3; not SECONDS, which bash keeps), ROUNDS (3),
-# MAX_ROUNDS (7), SPREAD_LIMIT (10), RUNNER (build/burnkit),
+# MAX_ROUNDS (7), SPREAD_LIMIT (10), SETTLE (2), RUNNER (build/burnkit),
 # ONLY (e.g. "seq-read rand-read": just those workloads), DEPTHS ("1 4").
 # Every job's figure is in build/bench/drive-rounds.txt.
 # Exits non-zero when fio or burnkit fails.
@@ -50,6 +54,7 @@ SECONDS_PER_JOB=${SECONDS_PER_JOB:-3}
 ROUNDS=${ROUNDS:-3}
 MAX_ROUNDS=${MAX_ROUNDS:-7}
 SPREAD_LIMIT=${SPREAD_LIMIT:-10}
+SETTLE=${SETTLE:-2}
 DEPTHS=${DEPTHS:-1 4}
 RUNNER=${RUNNER:-build/burnkit}
 OUT=build/bench
@@ -98,11 +103,15 @@ give_back_hugepages() {
 # header and one 32-bit word repeated to 4 KB (storage/verify.h); fio's
 # buffers are random bytes by default, and fio with verify refills them with
 # random bytes for every write. A disk or host that compresses or dedups
-# writes the repetitive units faster (this bench's virtual disk: plain fio
-# 2.8-3.0 GB/s with random bytes, 3.6 with a repeated word, seq-write QD1
-# 1 MB; fio+verify 1.27 -> 2.15): so fio writes a repeated word too
-# (buffer_pattern), and fio with verify its own header and crc32c over a
-# repeated word (verify_pattern), burnkit's layout in fio's words.
+# writes repetitive data faster: fio writes a repeated word too
+# (buffer_pattern, given before --rw: fio keeps scrambling each buffer a
+# little, so no two blocks are alike, as no two of burnkit's units are),
+# and fio with verify its own header and crc32c over a repeated word
+# (verify_pattern), burnkit's layout in fio's words. On the virtual disk
+# this was written on, fio's seq-write QD1 1 MB moved between 2.0 and 3.9
+# GB/s with nothing changed but where buffer_pattern stands among its
+# options (after --rw: fast), and 1.3 -> 2.2 GB/s with verify_pattern: its
+# write rows measure the host's storage as much as either program.
 fio_pattern=0x5a5a5a5a
 
 # The block device under DIR, for its request counts (/sys/class/block/DEV/stat).
@@ -187,6 +196,7 @@ printf '%-13s %2s %9s %9s %6s %6s %-8s %9s %6s %6s %-8s %3s %s\n' workload QD "b
 	ratio spread "" "fio+v" ratio spread "" n "req KiB"
 
 sides=(burnkit fio fio-verify)
+orders=(012 120 201 021 210 102)	# every order of the three, by index in sides
 failed_goals="" unstable=""
 for job in "seq-write write 1M" "seq-read read 1M" "rand-read randread 4k" \
 	   "rand-write randwrite 4k"; do
@@ -200,7 +210,10 @@ for job in "seq-write write 1M" "seq-read read 1M" "rand-read randread 4k" \
 			r=$((r + 1))
 			declare -A mb=()
 			for k in 0 1 2; do
-				side=${sides[$(((k + r - 1) % 3))]}
+				side=${orders[$(((r - 1) % 6))]:$k:1}
+				side=${sides[$side]}
+				sync
+				sleep "$SETTLE"
 				if [ "$side" = burnkit ]; then
 					out=$(burnkit_side "$test" "$bs" "$depth")
 				else

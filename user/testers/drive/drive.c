@@ -648,8 +648,8 @@ const struct bk_tester bk_tester_drive = {
 	.log_prefix = "IOlog",
 	.quick = "Repeats 1, Patterns 16, Minutes 0, Seconds 0.01, FilePath .",
 	.flags = BK_TF_DRY_CHECKS,
-	/* cook's drive copies: each read pass over the four files, in MB/s */
-	/* the writes of each file, the read passes, each block's re-reads */
+	/* cook's drive copies, in MB/s: the writes of each file, the read passes,
+	 * each block's re-reads, each kind its own series */
 	.throughput = { .record = "write read_pass repeat_block", .value = "mb_per_s",
 			.unit = "MB/s", .seconds = "seconds" },
 	.run = drive_run,
