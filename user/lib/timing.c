@@ -195,32 +195,30 @@ const char *bk_timing_warning(void)
 extern const char bk_pmccntr_insn[];
 
 #if defined(__aarch64__)
-__attribute__((noinline)) static uint64_t read_pmccntr_insn(void)
-{
-	register uint64_t v __asm__("x0");
-
-	__asm__ volatile("isb\n"
-			 ".globl bk_pmccntr_insn\n"
-			 "bk_pmccntr_insn:\n\t"
-			 "mrs %0, pmccntr_el0" : "=r"(v) : : "memory");
-	return v;
-}
+typedef uint64_t pmccntr_word;
+#define PMCCNTR_REG	"x0"
+#define PMCCNTR_READ	"mrs %0, pmccntr_el0"
 #define UC_PC(uc)	((uc)->uc_mcontext.pc)
 #define UC_RESULT(uc)	((uc)->uc_mcontext.regs[0])
 #else
+typedef uint32_t pmccntr_word;
+#define PMCCNTR_REG	"r0"
+#define PMCCNTR_READ	"mrc p15, 0, %0, c9, c13, 0"
+#define UC_PC(uc)	((uc)->uc_mcontext.arm_pc)
+#define UC_RESULT(uc)	((uc)->uc_mcontext.arm_r0)
+#endif
+
+/* The result in the first argument register, which the handler zeroes. */
 __attribute__((noinline)) static uint64_t read_pmccntr_insn(void)
 {
-	register uint32_t v __asm__("r0");
+	register pmccntr_word v __asm__(PMCCNTR_REG);
 
 	__asm__ volatile("isb\n"
 			 ".globl bk_pmccntr_insn\n"
 			 "bk_pmccntr_insn:\n\t"
-			 "mrc p15, 0, %0, c9, c13, 0" : "=r"(v) : : "memory");
+			 PMCCNTR_READ : "=r"(v) : : "memory");
 	return v;
 }
-#define UC_PC(uc)	((uc)->uc_mcontext.arm_pc)
-#define UC_RESULT(uc)	((uc)->uc_mcontext.arm_r0)
-#endif
 
 static struct sigaction pmu_old_sigill;
 
