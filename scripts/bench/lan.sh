@@ -195,7 +195,7 @@ echo "lan.sh: iperf3 and burnkit lan over a veth pair between two namespaces," \
 printf "%-20s %9s %13s %9s %13s %6s %11s %2s %7s %7s %6s %6s\n" case "iperf3" "spread" "burnkit" \
 	"spread" ratio "rounds" n "cpu ip3" "cpu bk" "ms/GB" "ms/GB"
 bench_case() {	# NAME STREAMS REVERSE
-	local i3=() bk=() r=() c3=() cb=() g3=() gb=() x y k=0 rs
+	local i3=() bk=() r=() c3=() cb=() g3=() gb=() x y k=0 mr lor hir rs
 	while :; do
 		k=$((k + 1))
 		read -r x c g < <(run_iperf3 "$2" "$3" "iperf3-$1-$k")
@@ -204,13 +204,12 @@ bench_case() {	# NAME STREAMS REVERSE
 		bk+=("$y"); cb+=("$c"); gb+=("$g")
 		r+=("$(awk -v a="$y" -v b="$x" 'BEGIN { printf "%.3f", (b > 0 ? a / b : 0) }')")
 		[ "$k" -ge "$ROUNDS" ] || continue
-		read -r _ _ _ rs < <(echo "${r[@]}" | round_stats)
+		read -r mr lor hir rs < <(echo "${r[@]}" | round_stats)
 		awk -v s="$rs" -v l="$SPREAD_LIMIT" 'BEGIN { exit !(s <= l) }' && break
 		[ "$k" -lt "$MAX_ROUNDS" ] || break
 	done
 	read -r m3 lo3 hi3 < <(echo "${i3[@]}" | stats)
 	read -r mb lob hib < <(echo "${bk[@]}" | stats)
-	read -r mr lor hir rs < <(echo "${r[@]}" | round_stats)
 	read -r mc3 _ _ < <(echo "${c3[@]}" | stats)
 	read -r mcb _ _ < <(echo "${cb[@]}" | stats)
 	read -r mg3 _ _ < <(echo "${g3[@]}" | stats)

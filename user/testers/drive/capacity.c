@@ -5,8 +5,9 @@
  * self-identifying 4 KB units, sync, drop them from the page cache, read
  * every unit back and judge it (capacity_map: ok, overwritten by another
  * unit, lost, changed, unreadable). The usable size is the largest prefix
- * of good units (after a wrap, all good units: what the card kept); the verdict genuine, fake (with its real size) or damaged;
- * write and read speed per region as a table and a chart. With
+ * of good units (after a wrap, all good units: what the card kept); the
+ * verdict genuine, fake (with its real size) or damaged; write and read
+ * speed per region as a table and a chart. With
  * --device, a block device is probed directly (capacity_device.c).
  */
 #include <errno.h>
