@@ -37,14 +37,19 @@ void *bk_dio_alloc(size_t size)
 	return p;
 }
 
-int bk_pread_part(int fd, void *buf, size_t len, uint64_t off, struct bk_io_counts *c,
-		  size_t *done)
+/*
+ * One transfer in as many calls as it takes (a read into rbuf, or a write
+ * from wbuf): EINTR repeated and short transfers continued where they stopped,
+ * both counted. A read of nothing is the end of the file (ENODATA), a write
+ * of nothing a write that makes no progress (EIO).
+ */
+static int transfer_whole(int fd, int write, char *rbuf, const char *wbuf, size_t len,
+			  uint64_t off, struct bk_io_counts *c, size_t *done)
 {
-	char *p = buf;
-
 	*done = 0;
 	while (len) {
-		ssize_t n = io_ops->pread(fd, p, len, off);
+		ssize_t n = write ? io_ops->pwrite(fd, wbuf + *done, len, off)
+				  : io_ops->pread(fd, rbuf + *done, len, off);
 
 		if (n < 0 && errno == EINTR) {
 			if (c)
@@ -54,43 +59,30 @@ int bk_pread_part(int fd, void *buf, size_t len, uint64_t off, struct bk_io_coun
 		if (n < 0)
 			return -errno;
 		if (n == 0)
-			return -ENODATA;
-		if ((size_t)n < len && c)
-			c->short_reads++;
+			return write ? -EIO : -ENODATA;
+		if ((size_t)n < len && c) {
+			if (write)
+				c->short_writes++;
+			else
+				c->short_reads++;
+		}
 		*done += (size_t)n;
-		p += n;
 		off += (uint64_t)n;
 		len -= (size_t)n;
 	}
 	return 0;
 }
 
+int bk_pread_part(int fd, void *buf, size_t len, uint64_t off, struct bk_io_counts *c,
+		  size_t *done)
+{
+	return transfer_whole(fd, 0, buf, NULL, len, off, c, done);
+}
+
 int bk_pwrite_part(int fd, const void *buf, size_t len, uint64_t off,
 		   struct bk_io_counts *c, size_t *done)
 {
-	const char *p = buf;
-
-	*done = 0;
-	while (len) {
-		ssize_t n = io_ops->pwrite(fd, p, len, off);
-
-		if (n < 0 && errno == EINTR) {
-			if (c)
-				c->interrupted++;
-			continue;
-		}
-		if (n < 0)
-			return -errno;
-		if (n == 0)
-			return -EIO;	/* a write that makes no progress */
-		if ((size_t)n < len && c)
-			c->short_writes++;
-		*done += (size_t)n;
-		p += n;
-		off += (uint64_t)n;
-		len -= (size_t)n;
-	}
-	return 0;
+	return transfer_whole(fd, 1, NULL, buf, len, off, c, done);
 }
 
 int bk_pread_full(int fd, void *buf, size_t len, uint64_t off, struct bk_io_counts *c)
