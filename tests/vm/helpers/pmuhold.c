@@ -16,7 +16,9 @@
  *   --filter         instead of holding: compare the counts per ns of a
  *                    user-space loop and of reads from /dev/zero (kernel
  *                    work); "filter USER KERNEL", exit 0 when the kernel's
- *                    is under a quarter of the user loop's (EL1 excluded)
+ *                    is under a quarter of the user loop's (EL1 excluded).
+ *                    Pinned to the CPU it starts on unless CPU is given:
+ *                    counts from two CPUs' counters do not subtract
  *   --close-after MS close the file after MS, then keep reading
  */
 #include <errno.h>
@@ -104,11 +106,13 @@ int main(int argc, char **argv)
 	}
 	double seconds = i < argc ? atof(argv[i]) : 1;
 
-	if (i + 1 < argc) {
+	int pin = i + 1 < argc ? atoi(argv[i + 1]) : filter ? sched_getcpu() : -1;
+
+	if (pin >= 0) {
 		cpu_set_t set;
 
 		CPU_ZERO(&set);
-		CPU_SET(atoi(argv[i + 1]), &set);
+		CPU_SET(pin, &set);
 		if (sched_setaffinity(0, sizeof(set), &set)) {
 			perror("pmuhold: sched_setaffinity");
 			return 4;
