@@ -6,8 +6,9 @@
 #          ansible-core for the pages, textfiles and playbook (default)
 #   bench  what the benchmarks compare with and count by (fio, valgrind,
 #          iperf3; iproute2 for the network namespaces of lan.sh)
+# check also adds the dpkg architectures of the VM tests' guest kernels.
 # Idempotent; silent when everything is present. Not root and no
-# password-less sudo: prints the command to run and exits 1.
+# password-less sudo: prints the commands to run and exits 1.
 set -eu
 
 profile=${1:-check}
@@ -59,21 +60,49 @@ for p in $want; do
 		*) missing="$missing $p" ;;
 	esac
 done
-[ -z "$missing" ] && exit 0
+# The VM matrix of make check boots Debian's kernels of the other
+# architectures too (scripts/vm/fetch-kernel.sh downloads them with apt-get):
+# their package lists need those dpkg architectures, which only root can add.
+foreign=
+if [ "$profile" = check ]; then
+	case $arch in
+		amd64) guests="arm64 armhf" ;;
+		arm64) guests="amd64 armhf" ;;
+		*) guests= ;;
+	esac
+	for a in $guests; do
+		dpkg --print-foreign-architectures | grep -qx "$a" || foreign="$foreign $a"
+	done
+fi
+[ -z "$missing" ] && [ -z "$foreign" ] && exit 0
 
 if [ "$(id -u)" -eq 0 ]; then
 	sudo=
 elif command -v sudo >/dev/null 2>&1 && sudo -n true 2>/dev/null; then
 	sudo=sudo
 else
-	echo "burnkit: these Debian packages are missing:$missing" >&2
-	echo "burnkit: install them with:" >&2
-	echo "  sudo apt-get update && sudo apt-get install -y$missing" >&2
+	for a in $foreign; do
+		echo "burnkit: the guest kernels of the VM tests need the dpkg architecture $a:" >&2
+		echo "  sudo dpkg --add-architecture $a && sudo apt-get update" >&2
+	done
+	if [ -n "$missing" ]; then
+		echo "burnkit: these Debian packages are missing:$missing" >&2
+		echo "burnkit: install them with:" >&2
+		echo "  sudo apt-get update && sudo apt-get install -y$missing" >&2
+	fi
 	exit 1
 fi
 
-echo "burnkit: installing:$missing"
 export DEBIAN_FRONTEND=noninteractive
+if [ -n "$foreign" ]; then
+	echo "burnkit: adding the dpkg architectures of the VM tests' guest kernels:$foreign"
+	for a in $foreign; do
+		$sudo dpkg --add-architecture "$a"
+	done
+	$sudo apt-get update -qq || echo "burnkit: apt-get update reported errors; going on" >&2
+fi
+[ -z "$missing" ] && exit 0
+echo "burnkit: installing:$missing"
 # Install straight away when the package lists are fresh enough; else update.
 if ! $sudo apt-get install -y -qq --no-install-recommends $missing >/dev/null 2>&1; then
 	$sudo apt-get update -qq

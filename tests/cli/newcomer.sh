@@ -27,4 +27,44 @@ else
 		"grep -q '^cd /' '$top/.ci/run' && grep -q 'env -i' '$top/.ci/run'"
 fi
 
+# deps.sh check prepares the dpkg architectures of the VM guests' kernels:
+# as root it adds them, as a user it says what to run. dpkg, apt-get, id and
+# sudo are stand-ins here that log what they were asked (nothing is changed).
+host_arch=$(dpkg --print-architecture 2>/dev/null || echo unknown)
+case $host_arch in
+amd64) guest_arches="arm64 armhf" ;;
+arm64) guest_arches="amd64 armhf" ;;
+*) guest_arches= ;;
+esac
+if [ -n "$emu" ]; then
+	skip "deps.sh check: missing guest architectures, as a user" "deps.sh is tried with the host runner"
+	skip "deps.sh check: missing guest architectures, as root" "deps.sh is tried with the host runner"
+elif [ -z "$guest_arches" ]; then
+	skip "deps.sh check: missing guest architectures, as a user" "no guest kernels of other architectures on $host_arch"
+	skip "deps.sh check: missing guest architectures, as root" "no guest kernels of other architectures on $host_arch"
+else
+	mkdir -p "$tmp/mock"
+	cat >"$tmp/mock/dpkg" <<-EOF
+	#!/bin/sh
+	case \$1 in
+	--print-foreign-architectures) ;;
+	--add-architecture) echo "dpkg \$*" >>"$tmp/mock.log" ;;
+	*) exec /usr/bin/dpkg "\$@" ;;
+	esac
+	EOF
+	printf '#!/bin/sh\necho "apt-get $*" >>"%s"\n' "$tmp/mock.log" >"$tmp/mock/apt-get"
+	printf '#!/bin/sh\necho "$MOCK_UID"\n' >"$tmp/mock/id"
+	printf '#!/bin/sh\nexit 1\n' >"$tmp/mock/sudo"
+	chmod +x "$tmp/mock/dpkg" "$tmp/mock/apt-get" "$tmp/mock/id" "$tmp/mock/sudo"
+	first=${guest_arches%% *}
+	ok "deps.sh check: missing guest architectures, as a user: exit 1, the commands to run" sh -c \
+		"! MOCK_UID=1000 PATH='$tmp/mock:$path' sh '$top/scripts/deps.sh' check >'$tmp/user.out' 2>&1 &&
+		 grep -q 'sudo dpkg --add-architecture $first && sudo apt-get update' '$tmp/user.out' &&
+		 ! test -e '$tmp/mock.log' || { cat '$tmp/user.out' '$tmp/mock.log'; exit 1; }"
+	ok "deps.sh check: missing guest architectures, as root: each added, the lists updated" sh -c \
+		"MOCK_UID=0 PATH='$tmp/mock:$path' sh '$top/scripts/deps.sh' check >'$tmp/root.out' 2>&1 &&
+		 for a in $guest_arches; do grep -qx \"dpkg --add-architecture \$a\" '$tmp/mock.log' || exit 1; done &&
+		 grep -q '^apt-get update' '$tmp/mock.log' || { cat '$tmp/root.out' '$tmp/mock.log'; exit 1; }"
+fi
+
 finish
