@@ -161,12 +161,19 @@ ifeq ($(HOST_ARCH),x86_64)
 CROSS_ARCHES := aarch64 armv7
 endif
 
-cross:
-	@for a in $(CROSS_ARCHES); do \
-		$(MAKE) --no-print-directory ARCH=$$a BUILD=build/$$a all || exit 1; done
-
-static:
+# One static runner per architecture (build/ARCH/burnkit), each built by one
+# target: make -j runs the cross tests and the VM guests that use it side by side.
+RUNNER_TARGETS := $(addprefix runner-,$(HOST_ARCH) $(CROSS_ARCHES))
+.PHONY: $(RUNNER_TARGETS)
+runner-$(HOST_ARCH):
 	$(MAKE) --no-print-directory BUILD=build/$(HOST_ARCH) LDSTATIC=-static all
+
+$(addprefix runner-,$(CROSS_ARCHES)): runner-%:
+	$(MAKE) --no-print-directory ARCH=$* BUILD=build/$* all
+
+cross: $(addprefix runner-,$(CROSS_ARCHES))
+
+static: runner-$(HOST_ARCH)
 
 # ---------------------------------------------------------------- tests
 UNIT := $(BUILD)/tests/unit/unit
@@ -270,8 +277,8 @@ cli-test: all $(JSONL_CHECK) $(FS_SHUTDOWN) $(LFK_WRONG_RUNNER) $(LAN_RELAY)
 # the command-line tests end to end.
 cross-test: $(addprefix cross-test-,$(CROSS_ARCHES))
 
-cross-test-%: $(JSONL_CHECK) $(FS_SHUTDOWN) $(LAN_RELAY)
-	$(MAKE) --no-print-directory ARCH=$* BUILD=build/$* all asm-test lfk-test lfk-wrong
+cross-test-%: runner-% $(JSONL_CHECK) $(FS_SHUTDOWN) $(LAN_RELAY)
+	$(MAKE) --no-print-directory ARCH=$* BUILD=build/$* BK_CHECK= all asm-test lfk-test lfk-wrong
 	@for t in $(CLI_TESTS); do \
 		tests/cli/$$t.sh build/$*/burnkit $(QEMU_$*) || exit 1; done
 
@@ -290,16 +297,24 @@ ansible-test: all
 checkpatch:
 	scripts/checkpatch.sh
 
-test: all unit-test asm-test lfk-test cli-test ansible-test cross-test inspect-test fuzz-test checkpatch vm-test
+HOST_SUITES := unit-test asm-test lfk-test cli-test ansible-test \
+	$(addprefix cross-test-,$(CROSS_ARCHES)) inspect-test fuzz-test checkpatch
+test: all $(HOST_SUITES) vm-test
 
 deps:
-	@scripts/deps.sh check
+	@scripts/deps.sh check $(VM_ARCHES)
 
 deps-build:
 	@scripts/deps.sh build
 
+# make check runs CHECK_JOBS targets at once (default: the CPUs, at most one
+# per 1.5 GiB of MemAvailable: a guest takes up to 1 GiB), each target's
+# output printed whole when it ends.
+CHECK_JOBS ?= $(shell scripts/check_jobs.sh)
 check: deps
-	$(MAKE) --no-print-directory test
+	@echo "make check: $(CHECK_JOBS) jobs side by side (CHECK_JOBS=N to change);" \
+		"the output of each suite and VM guest appears when it ends"
+	$(MAKE) --no-print-directory -j$(CHECK_JOBS) --output-sync=target BK_CHECK=1 test
 
 run: deps-build
 	$(MAKE) --no-print-directory all
@@ -317,6 +332,21 @@ install: all
 
 # The module: kmod, kmod-guests, kmod-install, dkms-install, vm-test.
 include kmod/kmod.mk
+
+# make check in two lanes, each one target after another: the host suites
+# (they share the machine's loopback ports, network namespaces and CPU time),
+# then the last guests of the VM matrix; beside them its first
+# CHECK_VM_BESIDE guests (the longest: the two lanes take about as long on
+# two CPUs). Without the lanes make would start guests before the suites.
+CHECK_VM_BESIDE ?= 4
+# one_after_another TARGET...: each TARGET after the one before it.
+one_after_another = $(if $(word 2,$(1)),$(eval $(word 2,$(1)): | $(word 1,$(1)))$(call \
+	one_after_another,$(wordlist 2,$(words $(1)),$(1))))
+ifeq ($(BK_CHECK),1)
+$(call one_after_another,$(HOST_SUITES) \
+	$(wordlist $(shell expr $(CHECK_VM_BESIDE) + 1),$(words $(VM_GUEST_TARGETS)),$(VM_GUEST_TARGETS)))
+$(call one_after_another,$(wordlist 1,$(CHECK_VM_BESIDE),$(VM_GUEST_TARGETS)))
+endif
 
 clean:
 	rm -rf build

@@ -61,10 +61,11 @@ KMOD_BTF := $(if $(shell command -v pahole 2>/dev/null),,CONFIG_DEBUG_INFO_BTF_M
 # takes the kernel's own flags.
 KMOD_GUEST_W ?= W=1 KCFLAGS=-Werror
 
-# kmod_build DIR KDIR KARCH CROSS [FLAGS]
+# kmod_build DIR KDIR KARCH CROSS [FLAGS] (kbuild is a make of its own: "+"
+# hands it the jobserver under make -j)
 define kmod_build
 	$(call kmod_tree,$(1))
-	$(MAKE) --no-print-directory -C $(2) M=$(abspath $(1)) ARCH=$(3) \
+	+$(MAKE) --no-print-directory -C $(2) M=$(abspath $(1)) ARCH=$(3) \
 		$(if $(4),CROSS_COMPILE=$(4)) $(KMOD_BTF) $(5) modules
 endef
 
@@ -125,11 +126,53 @@ $(addprefix vm-helpers-,$(KMOD_ALL_GUESTS)): vm-helpers-%:
 		fi; \
 	done
 
-VM_GUESTS ?= $(foreach k,$(VM_KERNELS),$(addsuffix :$(k),$(KMOD_GUESTS))) \
-	armv7:6.1 raspi3b:6.1
+# Longest first, so that guests booted side by side (make -j) end together.
+VM_GUESTS ?= x86_64:6.1 armv7:6.1 aarch64:6.1 aarch64:6.12 x86_64:6.12 raspi3b:6.1
 VM_RT_GUESTS ?= $(addsuffix :rt,$(KMOD_GUESTS))
-vm-test:
-	@VM_RUN="$(VM_RUN)" tests/vm/vm-test.sh $(VM_GUESTS)
+
+# The matrix as make targets, so that make -j boots guests side by side, and
+# beside the host suites in make check: vm-arch-ARCH builds what the kernels
+# of ARCH share (the test helpers; the top-level Makefile adds the runner),
+# vm-prep-ARCH-SERIES what the guests of one kernel share (the kernel, the
+# module, the base initramfs), vm-guest-GUEST-SERIES boots one guest with
+# them, and vm-test prints the totals. aarch64 on 6.1 brings the boot whose
+# CPU has no PMU (aarch64-nopmu).
+vm_spec = $(if $(findstring :,$(1)),$(1),$(1):6.1)
+VM_MATRIX := $(foreach g,$(VM_GUESTS),$(call vm_spec,$(g)))
+VM_MATRIX += $(if $(filter aarch64:6.1,$(VM_MATRIX)),aarch64-nopmu:6.1)
+vm_guest = $(firstword $(subst :, ,$(1)))
+vm_series = $(lastword $(subst :, ,$(1)))
+vm_arch = $(if $(filter x86_64 armv7,$(call vm_guest,$(1))),$(call vm_guest,$(1)),aarch64)
+vm_kernel = $(call vm_arch,$(1)):$(call vm_series,$(1))
+vm_prep = vm-prep-$(subst :,-,$(call vm_kernel,$(1)))
+VM_GUEST_TARGETS := $(addprefix vm-guest-,$(subst :,-,$(VM_MATRIX)))
+VM_KERNEL_SPECS := $(sort $(foreach g,$(VM_MATRIX),$(call vm_kernel,$(g))))
+
+.PHONY: $(VM_GUEST_TARGETS) $(foreach k,$(VM_KERNEL_SPECS),$(call vm_prep,$(k))) \
+	$(addprefix vm-arch-,$(KMOD_ALL_GUESTS))
+$(addprefix vm-arch-,$(KMOD_ALL_GUESTS)): vm-arch-%: vm-helpers-% runner-%
+
+ifndef RUNNER
+# Alone (make -f kmod/kmod.mk), the runners come from the top-level Makefile.
+runner-%:
+	@$(MAKE) --no-print-directory runner-$*
+endif
+
+# vm_guest_rule SPEC, vm_prep_rule ARCH:SERIES (a make of its own inside, so
+# given the jobserver: "+")
+define vm_guest_rule
+vm-guest-$(subst :,-,$(1)): $(call vm_prep,$(1))
+	@VM_RUN="$$(VM_RUN)" tests/vm/vm-test.sh --one $(1)
+endef
+define vm_prep_rule
+$(call vm_prep,$(1)): vm-arch-$(call vm_guest,$(1))
+	+@scripts/vm.sh $(call vm_guest,$(1)) --kernel $(call vm_series,$(1)) --prepare
+endef
+$(foreach g,$(VM_MATRIX),$(eval $(call vm_guest_rule,$(g))))
+$(foreach k,$(VM_KERNEL_SPECS),$(eval $(call vm_prep_rule,$(k))))
+
+vm-test: $(VM_GUEST_TARGETS)
+	@tests/vm/vm-test.sh --totals $(VM_MATRIX)
 
 vm-test-rt:
 	@tests/vm/vm-test.sh $(VM_RT_GUESTS)

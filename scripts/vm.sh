@@ -14,6 +14,12 @@
 #   --kmod-args "ARGS"   module parameters for insmod (default none)
 #   --no-kmod            boot without loading the module
 #   --runner             build the static runner for ARCH first
+#   --prepare            build what a guest of ARCH and SERIES boots with (the
+#                        kernel fetched, the module and helpers built, the base
+#                        initramfs; with --runner the runner) and boot nothing
+#   --prebuilt           build nothing, boot with what --prepare built (make
+#                        check prepares each kernel once, then boots its
+#                        guests side by side)
 #   --timeout SECONDS    give up on the guest after this long (default 600)
 #   --userland "NAME:DEST..."  programs of this machine (for another ARCH,
 #                        Debian's packages of them) with their libraries
@@ -58,6 +64,8 @@ timeout_s=${BURNKIT_VM_TIMEOUT:-600}
 keep=0
 userland=""
 cards=0
+prepare=0
+prebuilt=0
 while [ $# -gt 0 ]; do
 	case $1 in
 	--kernel) series=${2?}; shift 2 ;;
@@ -66,6 +74,8 @@ while [ $# -gt 0 ]; do
 	--kmod-args=*) kmod_args=${1#*=}; shift ;;
 	--no-kmod) load_kmod=0; shift ;;
 	--runner) build_runner=1; shift ;;
+	--prepare) prepare=1; shift ;;
+	--prebuilt) prebuilt=1; shift ;;
 	--timeout) timeout_s=${2?}; shift 2 ;;
 	--keep) keep=1; shift ;;
 	--userland) userland=${2?}; shift 2 ;;
@@ -75,7 +85,11 @@ while [ $# -gt 0 ]; do
 	*) usage ;;
 	esac
 done
-[ $# -gt 0 ] || usage
+[ $# -gt 0 ] || [ "$prepare" = 1 ] || usage
+if [ "$prepare" = 1 ] && [ "$prebuilt" = 1 ]; then
+	echo "vm.sh: --prepare builds, --prebuilt builds nothing: give one" >&2
+	exit 2
+fi
 
 case $series in
 6.1|6.12|rt) ;;
@@ -136,32 +150,41 @@ fi
 say() { echo "vm.sh[$guest $series]: $*" >&2; }
 
 vmdir=$top/build/vm/$arch/$series
-"$top/scripts/vm/fetch-kernel.sh" "$arch" "$series" "$vmdir"
-kver=$(cat "$vmdir/kver")
-dtb=$vmdir/root/usr/lib/linux-image-$kver/broadcom/bcm2837-rpi-3-b.dtb
-
-# Module and test helpers for this guest kernel.
-make -s -C "$top" -f kmod/kmod.mk "kmod-$arch" "vm-helpers-$arch" VM_KERNEL="$series" >&2
 ko=$top/build/kmod/$arch/$series/burnkit.ko
-
-if [ "$build_runner" = 1 ]; then
-	if [ "$arch" = "$(uname -m)" ]; then
-		runner_target=(static)
-	else
-		runner_target=(ARCH="$arch" BUILD="build/$arch" all)
-	fi
-	if ! make -s -C "$top" -j2 "${runner_target[@]}" >&2; then
-		say "cannot build the runner: the guest gets the one built last, if any"
-	fi
+if [ "$prebuilt" = 1 ]; then
+	kver=$(cat "$vmdir/kver" 2>/dev/null) ||
+		{ say "--prebuilt: no kernel in $vmdir (run with --prepare first)"; exit 2; }
+else
+	"$top/scripts/vm/fetch-kernel.sh" "$arch" "$series" "$vmdir"
+	kver=$(cat "$vmdir/kver")
 fi
-
+dtb=$vmdir/root/usr/lib/linux-image-$kver/broadcom/bcm2837-rpi-3-b.dtb
 base=$vmdir/base-$kver.cpio.gz
-if [ ! -s "$base" ] || [ "$top/scripts/vm/init.sh" -nt "$base" ] ||
-   [ "$top/scripts/mkinitramfs.sh" -nt "$base" ] ||
-   [ "$top/scripts/vm/userland.sh" -nt "$base" ]; then
-	say "building the base initramfs"
-	"$top/scripts/mkinitramfs.sh" "$arch" "$vmdir" "$base"
+
+if [ "$prebuilt" = 0 ]; then
+	# Module and test helpers for this guest kernel.
+	make -s -C "$top" -f kmod/kmod.mk "kmod-$arch" "vm-helpers-$arch" VM_KERNEL="$series" >&2
+	if [ "$build_runner" = 1 ]; then
+		if [ "$arch" = "$(uname -m)" ]; then
+			runner_target=(static)
+		else
+			runner_target=(ARCH="$arch" BUILD="build/$arch" all)
+		fi
+		if ! make -s -C "$top" -j2 "${runner_target[@]}" >&2; then
+			say "cannot build the runner: the guest gets the one built last, if any"
+		fi
+	fi
+	if [ ! -s "$base" ] || [ "$top/scripts/vm/init.sh" -nt "$base" ] ||
+	   [ "$top/scripts/mkinitramfs.sh" -nt "$base" ] ||
+	   [ "$top/scripts/vm/userland.sh" -nt "$base" ]; then
+		say "building the base initramfs"
+		"$top/scripts/mkinitramfs.sh" "$arch" "$vmdir" "$base"
+	fi
 fi
+[ "$prepare" = 1 ] && exit 0
+for f in "$ko" "$base" "$vmdir/kernel"; do
+	[ -e "$f" ] || { say "missing $f (run with --prepare first)"; exit 2; }
+done
 
 run=$(mktemp -d "$vmdir/run.XXXXXX")
 cleanup() {

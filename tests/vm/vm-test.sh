@@ -7,38 +7,49 @@
 # has no PMU (guest aarch64-nopmu: nopmu.sh). Prints each guest's TAP and
 # its time, then the totals; exits 1 when a test failed or a guest did not
 # finish.
+#
+# The VM matrix of make (vm-test, make check) runs its guests side by side:
+#   vm-test.sh --one SPEC      boot one guest with what vm.sh --prepare
+#                              built; its TAP, and its result in
+#                              build/vm/results/GUEST-SERIES; exits 0 when it
+#                              ran, failed tests or not (the totals judge)
+#   vm-test.sh --totals SPEC...  the totals of those results; exits 1 when a
+#                              test failed or a guest left no result
 top=$(cd "$(dirname "$0")/../.." && pwd)
-passed=0
-failed=0
-summary=""
-mkdir -p "$top/build/vm"
-specs=$*
-case " $* " in
-*" aarch64 "* | *" aarch64:6.1 "*) specs="$specs aarch64-nopmu:6.1" ;;
-esac
-for spec in $specs; do
-	guest=${spec%%:*}
-	series=6.1
-	case $spec in *:*) series=${spec#*:} ;; esac
+results=$top/build/vm/results
+
+spec_guest() { echo "${1%%:*}"; }
+spec_series() { case $1 in *:*) echo "${1#*:}" ;; *) echo 6.1 ;; esac; }
+
+# run_guest SPEC [VM.SH OPTION...]: boot it, print its TAP with a verdict for
+# a run that ended early, and leave "passed failed seconds" in $results.
+run_guest() {
+	guest=$(spec_guest "$1")
+	series=$(spec_series "$1")
+	shift
 	echo "# guest $guest, kernel $series"
+	mkdir -p "$results"
 	out=$top/build/vm/$guest-$series.tap
+	result=$results/$guest-$series
+	rm -f "$result"
 	t0=$(date +%s)
 	case $guest in
 	aarch64-nopmu)
-		VM_CPU=cortex-a72,pmu=off "$top/scripts/vm.sh" aarch64 \
+		VM_CPU=cortex-a72,pmu=off "$top/scripts/vm.sh" aarch64 "$@" \
 			--kernel "$series" -- nopmu.sh > "$out" ;;
 	armv7)
 		# A task gets the cycle counter on ARMv7 only with this parameter
 		# (PMUSERENR.EN lets it program the PMU too); the tests of the
 		# counter need it, 44-armv7-default.sh tests the module without.
-		"$top/scripts/vm.sh" "$guest" --kernel "$series" --runner \
+		"$top/scripts/vm.sh" "$guest" "$@" --kernel "$series" --runner \
 			--kmod-args armv7_user_access=1 -- run.sh $VM_RUN > "$out" ;;
 	x86_64)
 		# With the emulated SD card and USB stick of the identity test.
-		"$top/scripts/vm.sh" "$guest" --kernel "$series" --runner --cards \
+		"$top/scripts/vm.sh" "$guest" "$@" --kernel "$series" --runner --cards \
 			-- run.sh $VM_RUN > "$out" ;;
 	*)
-		"$top/scripts/vm.sh" "$guest" --kernel "$series" --runner -- run.sh $VM_RUN > "$out" ;;
+		"$top/scripts/vm.sh" "$guest" "$@" --kernel "$series" --runner \
+			-- run.sh $VM_RUN > "$out" ;;
 	esac
 	rc=$?
 	t=$(($(date +%s) - t0))
@@ -54,11 +65,49 @@ for spec in $specs; do
 		f=$((f + 1))
 	fi
 	echo "# guest $guest, kernel $series: $p passed, $f failed in $t s"
-	summary="$summary
+	echo "$p $f $t" > "$result"
+}
+
+# totals SPEC...: each guest's line and the sums; fails as the matrix does.
+totals() {
+	passed=0
+	failed=0
+	summary=""
+	for spec in "$@"; do
+		guest=$(spec_guest "$spec")
+		series=$(spec_series "$spec")
+		if read -r p f t < "$results/$guest-$series" 2>/dev/null; then
+			summary="$summary
 #   $guest $series: $p passed, $f failed, $t s"
-	passed=$((passed + p))
-	failed=$((failed + f))
+		else
+			echo "not ok - $guest $series: no result (the guest did not run)"
+			summary="$summary
+#   $guest $series: no result"
+			p=0 f=1
+		fi
+		passed=$((passed + p))
+		failed=$((failed + f))
+	done
+	echo "# vm-test guests:$summary"
+	echo "vm-test: $passed passed, $failed failed"
+	[ "$failed" -eq 0 ]
+}
+
+case ${1:-} in
+--one)
+	[ $# -eq 2 ] || { echo "usage: vm-test.sh --one GUEST[:SERIES]" >&2; exit 2; }
+	run_guest "$2" --prebuilt
+	exit 0 ;;
+--totals)
+	shift
+	totals "$@"
+	exit ;;
+esac
+specs=$*
+case " $* " in
+*" aarch64 "* | *" aarch64:6.1 "*) specs="$specs aarch64-nopmu:6.1" ;;
+esac
+for spec in $specs; do
+	run_guest "$spec"
 done
-echo "# vm-test guests:$summary"
-echo "vm-test: $passed passed, $failed failed"
-[ "$failed" -eq 0 ]
+totals $specs
