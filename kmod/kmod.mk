@@ -146,6 +146,8 @@ vm_arch = $(if $(filter x86_64 armv7,$(call vm_guest,$(1))),$(call vm_guest,$(1)
 vm_kernel = $(call vm_arch,$(1)):$(call vm_series,$(1))
 vm_prep = vm-prep-$(subst :,-,$(call vm_kernel,$(1)))
 VM_GUEST_TARGETS := $(addprefix vm-guest-,$(subst :,-,$(VM_MATRIX)))
+# What the guests boot: make check has deps.sh prepare their dpkg architectures.
+VM_ARCHES := $(sort $(foreach g,$(VM_MATRIX),$(call vm_arch,$(g))))
 VM_KERNEL_SPECS := $(sort $(foreach g,$(VM_MATRIX),$(call vm_kernel,$(g))))
 
 .PHONY: $(VM_GUEST_TARGETS) $(foreach k,$(VM_KERNEL_SPECS),$(call vm_prep,$(k))) \

@@ -1,17 +1,20 @@
 #!/bin/sh
-# deps.sh [build|check|bench]: install the Debian packages burnkit needs.
+# deps.sh [build|check [VM_ARCH...]|bench]: install the Debian packages
+# burnkit needs.
 #   build  compile the runner and the module (make, make run)
 #   check  everything `make check` uses: cross compilers, qemu, Criterion,
 #          clang's libFuzzer, the VM kernel tools, Chromium, promtool and
 #          ansible-core for the pages, textfiles and playbook (default)
 #   bench  what the benchmarks compare with and count by (fio, valgrind,
 #          iperf3; iproute2 for the network namespaces of lan.sh)
-# check also adds the dpkg architectures of the VM tests' guest kernels.
+# check also adds the dpkg architectures of the VM tests' guest kernels, for
+# each VM_ARCH given (make check gives the arches of its VM matrix).
 # Idempotent; silent when everything is present. Not root and no
 # password-less sudo: prints the commands to run and exits 1.
 set -eu
 
 profile=${1:-check}
+[ $# -gt 0 ] && shift
 arch=$(dpkg --print-architecture 2>/dev/null || echo unknown)
 
 build="gcc make libc6-dev pkg-config binutils kmod"
@@ -49,7 +52,7 @@ case $profile in
 	build) want="$build $headers" ;;
 	check) want="$check" ;;
 	bench) want="$bench" ;;
-	*) echo "usage: scripts/deps.sh [build|check|bench]" >&2; exit 2 ;;
+	*) echo "usage: scripts/deps.sh [build|check [VM_ARCH...]|bench]" >&2; exit 2 ;;
 esac
 
 missing=
@@ -65,12 +68,9 @@ done
 # their package lists need those dpkg architectures, which only root can add.
 foreign=
 if [ "$profile" = check ]; then
-	case $arch in
-		amd64) guests="arm64 armhf" ;;
-		arm64) guests="amd64 armhf" ;;
-		*) guests= ;;
-	esac
-	for a in $guests; do
+	for vm_arch in "$@"; do
+		a=$("$(dirname "$0")/vm/fetch-kernel.sh" --debarch "$vm_arch")
+		[ "$a" = "$arch" ] && continue
 		dpkg --print-foreign-architectures | grep -qx "$a" || foreign="$foreign $a"
 	done
 fi

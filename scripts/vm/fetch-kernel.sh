@@ -18,10 +18,15 @@
 set -eu
 PATH=$PATH:/usr/sbin:/sbin
 
-usage="usage: fetch-kernel.sh ARCH SERIES OUT"
+usage="usage: fetch-kernel.sh ARCH SERIES OUT | --debarch ARCH"
+# fetch-kernel.sh --debarch ARCH prints ARCH's Debian architecture (what
+# scripts/deps.sh check adds to dpkg for the VM matrix's guests).
+query=0
+if [ "${1:-}" = --debarch ]; then
+	query=1
+	shift
+fi
 arch=${1:?$usage}
-series=${2:?$usage}
-out=${3:?$usage}
 
 case $arch in
 x86_64)  base=amd64; debarch=amd64 ;;
@@ -29,6 +34,12 @@ aarch64) base=arm64; debarch=arm64 ;;
 armv7)   base=armmp; debarch=armhf ;;
 *) echo "fetch-kernel: unknown ARCH '$arch' (x86_64, aarch64, armv7)" >&2; exit 2 ;;
 esac
+if [ "$query" = 1 ]; then
+	echo "$debarch"
+	exit 0
+fi
+series=${2:?$usage}
+out=${3:?$usage}
 # flavour: the kernel version's suffix; meta: the package following the series.
 case $series in
 6.1)  flavour=$base;    meta=linux-image-$base ;;

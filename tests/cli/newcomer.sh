@@ -27,10 +27,18 @@ else
 		"grep -q '^cd /' '$top/.ci/run' && grep -q 'env -i' '$top/.ci/run'"
 fi
 
-# deps.sh check prepares the dpkg architectures of the VM guests' kernels:
-# as root it adds them, as a user it says what to run. dpkg, apt-get, id and
-# sudo are stand-ins here that log what they were asked (nothing is changed).
+# make check's job count: sized to the machine, never 0, never past its CPUs.
+cpus=$(getconf _NPROCESSORS_ONLN)
+ok "make check's job count: 1 to $cpus" sh -c \
+	"n=\$('$top/scripts/check_jobs.sh') && [ \"\$n\" -ge 1 ] && [ \"\$n\" -le $cpus ] || { echo \"got '\$n'\"; exit 1; }"
+
+# deps.sh check VM_ARCH... prepares the dpkg architectures of the VM guests'
+# kernels: as root it adds them, as a user it says what to run. dpkg,
+# apt-get, id and sudo are stand-ins here that log what they were asked
+# (nothing is changed). The guests: the three of make check's matrix; on a
+# PC two of them are foreign, the host's own is not added.
 host_arch=$(dpkg --print-architecture 2>/dev/null || echo unknown)
+vm_arches="x86_64 aarch64 armv7"
 case $host_arch in
 amd64) guest_arches="arm64 armhf" ;;
 arm64) guest_arches="amd64 armhf" ;;
@@ -58,12 +66,13 @@ else
 	chmod +x "$tmp/mock/dpkg" "$tmp/mock/apt-get" "$tmp/mock/id" "$tmp/mock/sudo"
 	first=${guest_arches%% *}
 	ok "deps.sh check: missing guest architectures, as a user: exit 1, the commands to run" sh -c \
-		"! MOCK_UID=1000 PATH='$tmp/mock:$path' sh '$top/scripts/deps.sh' check >'$tmp/user.out' 2>&1 &&
+		"! MOCK_UID=1000 PATH='$tmp/mock:$path' sh '$top/scripts/deps.sh' check $vm_arches >'$tmp/user.out' 2>&1 &&
 		 grep -q 'sudo dpkg --add-architecture $first && sudo apt-get update' '$tmp/user.out' &&
 		 ! test -e '$tmp/mock.log' || { cat '$tmp/user.out' '$tmp/mock.log'; exit 1; }"
 	ok "deps.sh check: missing guest architectures, as root: each added, the lists updated" sh -c \
-		"MOCK_UID=0 PATH='$tmp/mock:$path' sh '$top/scripts/deps.sh' check >'$tmp/root.out' 2>&1 &&
+		"MOCK_UID=0 PATH='$tmp/mock:$path' sh '$top/scripts/deps.sh' check $vm_arches >'$tmp/root.out' 2>&1 &&
 		 for a in $guest_arches; do grep -qx \"dpkg --add-architecture \$a\" '$tmp/mock.log' || exit 1; done &&
+		 ! grep -q 'dpkg --add-architecture $host_arch' '$tmp/mock.log' &&
 		 grep -q '^apt-get update' '$tmp/mock.log' || { cat '$tmp/root.out' '$tmp/mock.log'; exit 1; }"
 fi
 
