@@ -65,50 +65,48 @@ static DEFINE_MUTEX(bk_calib_lock);
 static u32 bk_inject_ticks;	/* test only: sample 0 of each ensemble */
 
 /*
- * One sample: two serialised reads back to back, interrupts off for just
- * these two (Paoloni keeps them off for the whole run; an ensemble of
- * 100000 samples would hold them off for many milliseconds).
+ * One sample of source src: two serialised reads back to back, interrupts
+ * off for just these two (Paoloni keeps them off for the whole run; an
+ * ensemble of 100000 samples would hold them off for many milliseconds).
+ * Always inlined with a constant src, so the branch folds away and each
+ * source's loop reads its own counter only.
  */
-static __always_inline u32 bk_sample_main(void)
+static __always_inline u32 bk_sample(int src)
 {
 	unsigned long flags;
-	u64 t0, t1;
+	u64 t0, t1, mask;
 
 	local_irq_save(flags);
-	t0 = bk_counter_begin();
-	t1 = bk_counter_end();
+	if (src == BK_SRC_MAIN) {
+		t0 = bk_counter_begin();
+		t1 = bk_counter_end();
+		mask = BK_COUNTER_MASK;
+	} else {
+		t0 = bk_cntvct_now();
+		t1 = bk_cntvct_now();
+		mask = ~0ULL;
+	}
 	local_irq_restore(flags);
-	return min_t(u64, (t1 - t0) & BK_COUNTER_MASK, U32_MAX);
+	return min_t(u64, (t1 - t0) & mask, U32_MAX);
 }
 
-static __always_inline u32 bk_sample_cntvct(void)
+static __always_inline void bk_sample_n(int src, u32 *out, u32 n)
 {
-	unsigned long flags;
-	u64 t0, t1;
+	u32 i;
 
-	local_irq_save(flags);
-	t0 = bk_cntvct_now();
-	t1 = bk_cntvct_now();
-	local_irq_restore(flags);
-	return min_t(u64, t1 - t0, U32_MAX);
+	for (i = 0; i < BK_CALIB_WARMUP; i++)
+		bk_sample(src);
+	for (i = 0; i < n; i++)
+		out[i] = bk_sample(src);
 }
 
 /* One ensemble after a warm-up; the loop body is the same for every sample. */
 static void bk_sample_ensemble(int src, u32 *out, u32 n)
 {
-	u32 i;
-
-	if (src == BK_SRC_MAIN) {
-		for (i = 0; i < BK_CALIB_WARMUP; i++)
-			bk_sample_main();
-		for (i = 0; i < n; i++)
-			out[i] = bk_sample_main();
-	} else {
-		for (i = 0; i < BK_CALIB_WARMUP; i++)
-			bk_sample_cntvct();
-		for (i = 0; i < n; i++)
-			out[i] = bk_sample_cntvct();
-	}
+	if (src == BK_SRC_MAIN)
+		bk_sample_n(BK_SRC_MAIN, out, n);
+	else
+		bk_sample_n(BK_SRC_CNTVCT, out, n);
 	if (bk_inject_ticks)
 		out[0] = bk_inject_ticks;
 }
