@@ -11,7 +11,8 @@
 #   kmod-install    install build/kmod/burnkit.ko where modprobe finds it
 #   dkms-install    register the sources with DKMS, build and install for
 #                   the running kernel (or KVER=)
-#   vm-test         boot the test VMs one after another (VM_GUESTS: GUEST or
+#   vm-test         boot the test VMs, one after another (make -j: side by
+#                   side; VM_GUESTS: GUEST or
 #                   GUEST:SERIES, see scripts/vm.sh) and run tests/vm in
 #                   each (TAP); by default x86_64 and aarch64 on 6.1 and
 #                   6.12, ARMv7 on 6.1 and the Raspberry Pi 3 model
