@@ -76,7 +76,7 @@ totals() {
 	for spec in "$@"; do
 		guest=$(spec_guest "$spec")
 		series=$(spec_series "$spec")
-		if read -r p f t < "$results/$guest-$series" 2>/dev/null; then
+		if [ -r "$results/$guest-$series" ] && read -r p f t < "$results/$guest-$series"; then
 			summary="$summary
 #   $guest $series: $p passed, $f failed, $t s"
 		else
