@@ -178,10 +178,10 @@ vm-test: $(VM_GUEST_TARGETS)
 	@tests/vm/vm-test.sh --totals $(VM_MATRIX)
 
 vm-test-rt:
-	@tests/vm/vm-test.sh $(VM_RT_GUESTS)
+	@$(MAKE) --no-print-directory -f $(firstword $(MAKEFILE_LIST)) vm-test VM_GUESTS="$(VM_RT_GUESTS)"
 
 vm-test-armv7:
-	@tests/vm/vm-test.sh armv7:6.1
+	@$(MAKE) --no-print-directory -f $(firstword $(MAKEFILE_LIST)) vm-test VM_GUESTS=armv7:6.1
 
 # burnkit paging for real: a guest made small (huge pages reserved), a swap
 # file on its virtio disk, swap traffic shown and the OOM path checked.

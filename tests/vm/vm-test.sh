@@ -1,32 +1,28 @@
 #!/bin/sh
-# vm-test.sh GUEST[:SERIES]...: boot each test VM (a scripts/vm.sh GUEST,
-# with the kernel SERIES, default 6.1) and run the VM tests in it
-# (tests/vm/run.sh, TAP), with the runner built for the guest so that
-# `burnkit kmod` is tested too (x86_64 with --cards: an SD card and a USB
-# stick for the identity test); with aarch64 on 6.1 also a boot whose CPU
-# has no PMU (guest aarch64-nopmu: nopmu.sh). Prints each guest's TAP and
-# its time, then the totals; exits 1 when a test failed or a guest did not
-# finish.
-#
-# The VM matrix of make (vm-test, make check) runs its guests side by side:
-#   vm-test.sh --one SPEC      boot one guest with what vm.sh --prepare
-#                              built; its TAP, and its result in
-#                              build/vm/results/GUEST-SERIES; exits 0 when it
-#                              ran, failed tests or not (the totals judge)
-#   vm-test.sh --totals SPEC...  the totals of those results; exits 1 when a
-#                              test failed or a guest left no result
+# vm-test.sh: the VM matrix's two steps, as make's vm-test runs them (one
+# target a guest, so that make -j boots guests side by side; kmod/kmod.mk).
+#   vm-test.sh --one GUEST[:SERIES]   boot one test VM (scripts/vm.sh GUEST,
+#        the kernel SERIES, default 6.1) with what vm.sh --prepare built, and
+#        run the VM tests in it (tests/vm/run.sh, TAP), with the runner of its
+#        architecture (make's runner-ARCH), so that `burnkit kmod` is tested
+#        too (x86_64 with --cards: an SD card and a USB stick for the
+#        identity test; guest aarch64-nopmu: a CPU without a PMU, nopmu.sh).
+#        Prints its TAP and its time and leaves its result in
+#        build/vm/results/GUEST-SERIES; exits 0 when it ran, failed tests or
+#        not (the totals judge).
+#   vm-test.sh --totals GUEST[:SERIES]...   each guest's line and the sums;
+#        exits 1 when a test failed or a guest left no result.
 top=$(cd "$(dirname "$0")/../.." && pwd)
 results=$top/build/vm/results
 
 spec_guest() { echo "${1%%:*}"; }
 spec_series() { case $1 in *:*) echo "${1#*:}" ;; *) echo 6.1 ;; esac; }
 
-# run_guest SPEC [VM.SH OPTION...]: boot it, print its TAP with a verdict for
-# a run that ended early, and leave "passed failed seconds" in $results.
+# run_guest SPEC: boot it, print its TAP with a verdict for a run that
+# ended early, and leave "passed failed seconds" in $results.
 run_guest() {
 	guest=$(spec_guest "$1")
 	series=$(spec_series "$1")
-	shift
 	echo "# guest $guest, kernel $series"
 	mkdir -p "$results"
 	out=$top/build/vm/$guest-$series.tap
@@ -35,20 +31,20 @@ run_guest() {
 	t0=$(date +%s)
 	case $guest in
 	aarch64-nopmu)
-		VM_CPU=cortex-a72,pmu=off "$top/scripts/vm.sh" aarch64 "$@" \
+		VM_CPU=cortex-a72,pmu=off "$top/scripts/vm.sh" aarch64 --prebuilt \
 			--kernel "$series" -- nopmu.sh > "$out" ;;
 	armv7)
 		# A task gets the cycle counter on ARMv7 only with this parameter
 		# (PMUSERENR.EN lets it program the PMU too); the tests of the
 		# counter need it, 44-armv7-default.sh tests the module without.
-		"$top/scripts/vm.sh" "$guest" "$@" --kernel "$series" --runner \
+		"$top/scripts/vm.sh" "$guest" --prebuilt --kernel "$series" \
 			--kmod-args armv7_user_access=1 -- run.sh $VM_RUN > "$out" ;;
 	x86_64)
 		# With the emulated SD card and USB stick of the identity test.
-		"$top/scripts/vm.sh" "$guest" "$@" --kernel "$series" --runner --cards \
+		"$top/scripts/vm.sh" "$guest" --prebuilt --kernel "$series" --cards \
 			-- run.sh $VM_RUN > "$out" ;;
 	*)
-		"$top/scripts/vm.sh" "$guest" "$@" --kernel "$series" --runner \
+		"$top/scripts/vm.sh" "$guest" --prebuilt --kernel "$series" \
 			-- run.sh $VM_RUN > "$out" ;;
 	esac
 	rc=$?
@@ -96,18 +92,12 @@ totals() {
 case ${1:-} in
 --one)
 	[ $# -eq 2 ] || { echo "usage: vm-test.sh --one GUEST[:SERIES]" >&2; exit 2; }
-	run_guest "$2" --prebuilt
+	run_guest "$2"
 	exit 0 ;;
 --totals)
 	shift
-	totals "$@"
-	exit ;;
+	totals "$@" ;;
+*)
+	echo "usage: vm-test.sh --one GUEST[:SERIES] | --totals GUEST[:SERIES]..." >&2
+	exit 2 ;;
 esac
-specs=$*
-case " $* " in
-*" aarch64 "* | *" aarch64:6.1 "*) specs="$specs aarch64-nopmu:6.1" ;;
-esac
-for spec in $specs; do
-	run_guest "$spec"
-done
-totals $specs
