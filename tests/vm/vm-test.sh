@@ -1,22 +1,23 @@
 #!/bin/sh
 # vm-test.sh: the VM matrix's two steps, as make's vm-test runs them (one
 # target a guest, so that make -j boots guests side by side; kmod/kmod.mk).
-#   vm-test.sh --one GUEST[:SERIES]   boot one test VM (scripts/vm.sh GUEST,
-#        the kernel SERIES, default 6.1) with what vm.sh --prepare built, and
-#        run the VM tests in it (tests/vm/run.sh, TAP), with the runner of its
-#        architecture (make's runner-ARCH), so that `burnkit kmod` is tested
-#        too (x86_64 with --cards: an SD card and a USB stick for the
-#        identity test; guest aarch64-nopmu: a CPU without a PMU, nopmu.sh).
+#   vm-test.sh --one GUEST:SERIES   boot one test VM (scripts/vm.sh GUEST,
+#        the kernel SERIES; make's VM_MATRIX names both) with what vm.sh
+#        --prepare built, and run the VM tests in it (tests/vm/run.sh, TAP),
+#        with the runner of its architecture (make's runner-ARCH), so that
+#        `burnkit kmod` is tested too (x86_64 with --cards: an SD card and a
+#        USB stick for the identity test; guest aarch64-nopmu: a CPU without
+#        a PMU, nopmu.sh).
 #        Prints its TAP and its time and leaves its result in
 #        build/vm/results/GUEST-SERIES; exits 0 when it ran, failed tests or
 #        not (the totals judge).
-#   vm-test.sh --totals GUEST[:SERIES]...   each guest's line and the sums;
+#   vm-test.sh --totals GUEST:SERIES...   each guest's line and the sums;
 #        exits 1 when a test failed or a guest left no result.
 top=$(cd "$(dirname "$0")/../.." && pwd)
 results=$top/build/vm/results
 
 spec_guest() { echo "${1%%:*}"; }
-spec_series() { case $1 in *:*) echo "${1#*:}" ;; *) echo 6.1 ;; esac; }
+spec_series() { echo "${1#*:}"; }
 
 # run_guest SPEC: boot it, print its TAP with a verdict for a run that
 # ended early, and leave "passed failed seconds" in $results.
@@ -91,13 +92,16 @@ totals() {
 
 case ${1:-} in
 --one)
-	[ $# -eq 2 ] || { echo "usage: vm-test.sh --one GUEST[:SERIES]" >&2; exit 2; }
+	case ${2:-} in
+	?*:?*) ;;
+	*) echo "usage: vm-test.sh --one GUEST:SERIES" >&2; exit 2 ;;
+	esac
 	run_guest "$2"
 	exit 0 ;;
 --totals)
 	shift
 	totals "$@" ;;
 *)
-	echo "usage: vm-test.sh --one GUEST[:SERIES] | --totals GUEST[:SERIES]..." >&2
+	echo "usage: vm-test.sh --one GUEST:SERIES | --totals GUEST:SERIES..." >&2
 	exit 2 ;;
 esac
