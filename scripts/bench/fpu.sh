@@ -55,8 +55,13 @@
 # Sizes per thread come from sysfs: half of L1d, half of L2, twice the last
 # level cache. In each cell (size, operations, threads) the contenders and
 # both bounds take turns; a figure is the best of REPEATS samples of at
-# least MIN_MS each (passes scaled to the words, as Longbottom's programs
-# do). Samples count each thread's CPU time, so that other processes on a
+# least MIN_MS each (passes scaled up from one, so at RAM size a sample is
+# one pass or more). Samples are short and many: on a shared host other
+# tenants slow a core in bursts much shorter than a second, and they slow
+# a kernel, with its chains in flight and its loads and stores, more than
+# the register-only FP mix it is compared with; a 30 ms sample always
+# holds some bursts, while the best of hundreds of 50 us samples comes from
+# a quiet stretch, for every contender alike. Samples count each thread's CPU time, so that other processes on a
 # shared machine do not count (--wall: the wall clock, better on a quiet
 # machine, since all-thread RAM figures need the threads to overlap).
 # Goals are printed per ISA as met or missed (scripts/bench/fpu_report.c
@@ -67,7 +72,7 @@
 #                             [--size L1|L2|RAM]... [--wall]
 #        (from anywhere; options go to fpu_bench: --fp64 double precision,
 #        --isa measures only that ISA, --size only those sizes)
-# Environment: CC (gcc), REPEATS (5), MIN_MS (30), MAX_MS (1000: per contender
+# Environment: CC (gcc), REPEATS (300), MIN_MS (0.05), MAX_MS (1000: per contender
 # and cell, after which it stops repeating), ROUNDS (3: every cell measured
 # that many times, the rounds one after another; the tables give medians,
 # and a ratio whose rounds spread by more than 10 % is marked unstable).
@@ -76,8 +81,8 @@ set -eu
 cd "$(dirname "$0")/../.."
 
 CC=${CC:-gcc}
-REPEATS=${REPEATS:-5}
-MIN_MS=${MIN_MS:-30}
+REPEATS=${REPEATS:-300}
+MIN_MS=${MIN_MS:-0.05}
 MAX_MS=${MAX_MS:-1000}
 ROUNDS=${ROUNDS:-3}
 OUT=build/bench

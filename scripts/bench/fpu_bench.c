@@ -20,7 +20,7 @@
  * Before the cells, the core clock and every ISA's mix are surveyed. Each
  * figure is the best of --repeats samples (fewer, two at least, once a
  * contender has run --max-ms in the cell), each at least --min-ms long
- * (passes scaled to the words, as Longbottom's programs do). Samples
+ * (passes scaled up from one; fpu.sh says why samples are short). Samples
  * count each thread's CPU time, or with --wall the wall time (see enum
  * timebase). The words must stay equal (the kernels' contract): they
  * are checked after each kernel's first sample and at the end of a cell; a
@@ -48,7 +48,7 @@ const int ops_list[NOPS] = { 2, 8, 32 };
 
 /* ------------------------------------------------------------ options */
 
-struct bench_opts opt = { 0, "", 5, 0.03, 0, 0, 1.0, 0, 1 };
+struct bench_opts opt = { 0, "", 300, 0.00005, 0, 0, 1.0, 0, 1 };
 
 static size_t esz(void)
 {
@@ -251,14 +251,14 @@ static void take_sample(struct contender *c, struct buffers *b, int threads,
 	c->spent += *seconds;
 }
 
-/* Passes or iterations for a sample of at least min_seconds: Longbottom's
- * start for kernels and stream (about 10^7 words per call), then scaled up
- * from timed runs. The first run long enough is the first sample. */
+/* Passes or iterations for a sample of at least min_seconds: from one pass
+ * (kernels and stream) or 256 iterations, scaled up from timed runs. The
+ * first run long enough is the first sample. */
 static void calibrate(struct contender *c, struct buffers *b, int threads,
 		      enum timebase tb)
 {
 	if (c->kind == KIND_KERNEL || c->kind == KIND_STREAM)
-		c->count = b->words >= 10000000 ? 1 : 10000000 / b->words;
+		c->count = 1;
 	else
 		c->count = 256;
 	for (;;) {
@@ -377,7 +377,7 @@ static void check_words(const struct contender *c, struct buffers *b, int thread
 
 /*
  * One cell: the three implementations, the compute bound (the FP mix of
- * the best ISA) and the memory bound (the better of the stream loop with
+ * the cell's ISA) and the memory bound (the better of the stream loop with
  * and without prefetch), calibrated, then sampled in turns: best of
  * opt.repeats samples each, or of fewer (two at least) once a contender
  * has run opt.max_seconds in this cell. The words are checked after each
@@ -552,7 +552,7 @@ int main(int argc, char **argv)
 	       words[SIZE_L1], cache[SIZE_L1] >> 10, words[SIZE_L2], cache[SIZE_L2] >> 10,
 	       words[SIZE_RAM], cache[SIZE_RAM] >> 10);
 	printf("samples: best of %u (of 2 once a contender has run %.0f ms in a cell), "
-	       "each >= %.0f ms, contenders taking turns; timed in %s; %u round%s of "
+	       "each >= %.3g ms, contenders taking turns; timed in %s; %u round%s of "
 	       "every cell\n", opt.repeats, opt.max_seconds * 1e3, opt.min_seconds * 1e3,
 	       opt.wall ? "wall time" : "thread CPU time", opt.rounds,
 	       opt.rounds == 1 ? "" : "s");
