@@ -54,16 +54,18 @@
 #
 # Sizes per thread come from sysfs: half of L1d, half of L2, twice the last
 # level cache. In each cell (size, operations, threads) the contenders and
-# both bounds take turns; a figure is the best of REPEATS samples of at
-# least MIN_MS each (passes scaled up from one, so at RAM size a sample is
-# one pass or more). Samples are short and many: on a shared host other
-# tenants slow a core in bursts much shorter than a second, and they slow
-# a kernel, with its chains in flight and its loads and stores, more than
-# the register-only FP mix it is compared with; a 30 ms sample always
-# holds some bursts, while the best of hundreds of 50 us samples comes from
-# a quiet stretch, for every contender alike. Samples count each thread's CPU time, so that other processes on a
-# shared machine do not count (--wall: the wall clock, better on a quiet
-# machine, since all-thread RAM figures need the threads to overlap).
+# both bounds take turns; a figure is the best of REPEATS samples, each at
+# least MIN_MS and 250 reads of the thread CPU clock long (passes scaled up
+# from one, so at RAM size a sample is one pass or more). Samples are
+# short and many: on a shared host other tenants slow a core in bursts
+# much shorter than a second, and they slow a kernel, with its chains in
+# flight and its loads and stores, more than the register-only FP mix it
+# is compared with; a 30 ms sample always holds some bursts, while the
+# best of hundreds of 50 us samples comes from a quiet stretch, for every
+# contender alike. Samples count each thread's CPU time, so that other
+# processes on a shared machine do not count (--wall: the wall clock,
+# better on a quiet machine, since all-thread RAM figures need the threads
+# to overlap).
 # Goals are printed per ISA as met or missed (scripts/bench/fpu_report.c
 # lists them); the script exits non-zero only when something fails to
 # build or run (including a kernel that leaves words unequal).
