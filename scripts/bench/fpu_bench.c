@@ -209,18 +209,20 @@ static void job_sample(int tid, void *arg)
 
 /*
  * A sample reads its clocks twice; it lasts at least CLOCK_READS_PER_SAMPLE
- * reads of the thread CPU clock (a system call: about 0.3 us on this x86-64
+ * reads of the thread CPU clock (a system call: about 0.3 us on an x86-64
  * VM, more on a small Arm core), so that the reads cost under 1 % of it.
  */
 #define CLOCK_READS_PER_SAMPLE 250
+#define CLOCK_READS_TIMED 1000
 
+/* Seconds per read of the thread CPU clock, timed by the monotonic clock. */
 static double clock_read_seconds(void)
 {
 	uint64_t t0 = bk_now_ns();
 
-	for (int i = 0; i < 1000; i++)
+	for (int i = 0; i < CLOCK_READS_TIMED; i++)
 		(void)thread_cpu_ns();
-	return (double)(bk_now_ns() - t0) / 1e12;
+	return (double)(bk_now_ns() - t0) / 1e9 / CLOCK_READS_TIMED;
 }
 
 /* One sample on `threads` threads: its rate, and its length in seconds. */
