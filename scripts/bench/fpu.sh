@@ -55,7 +55,7 @@
 # Sizes per thread come from sysfs: half of L1d, half of L2, twice the last
 # level cache. In each cell (size, operations, threads) the contenders and
 # both bounds take turns; a figure is the best of REPEATS samples, each at
-# least MIN_MS and 250 reads of the thread CPU clock long (passes scaled up
+# least MIN_MS and 150 reads of the thread CPU clock long (passes scaled up
 # from one, so at RAM size a sample is one pass or more). Samples are
 # short and many: on a shared host other tenants slow a core in bursts
 # much shorter than a second, and they slow a kernel, with its chains in

@@ -212,7 +212,7 @@ static void job_sample(int tid, void *arg)
  * reads of the thread CPU clock (a system call: about 0.3 us on an x86-64
  * VM, more on a small Arm core), so that the reads cost under 1 % of it.
  */
-#define CLOCK_READS_PER_SAMPLE 250
+#define CLOCK_READS_PER_SAMPLE 150
 #define CLOCK_READS_TIMED 1000
 
 /* Seconds per read of the thread CPU clock, timed by the monotonic clock. */
