@@ -48,7 +48,7 @@ const int ops_list[NOPS] = { 2, 8, 32 };
 
 /* ------------------------------------------------------------ options */
 
-struct bench_opts opt = { 0, "", 300, 0.00005, 0, 0, 1.0, 0, 1 };
+struct bench_opts opt = { 0, "", 300, 0.00005, 0, 0, 1.0, 0, 3 };
 
 static size_t esz(void)
 {

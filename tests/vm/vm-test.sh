@@ -34,18 +34,18 @@ run_guest() {
 	aarch64-nopmu)
 		VM_CPU=cortex-a72,pmu=off "$top/scripts/vm.sh" aarch64 --prebuilt \
 			--kernel "$series" -- nopmu.sh > "$out" ;;
-	armv7)
+	*)
+		case $guest in
 		# A task gets the cycle counter on ARMv7 only with this parameter
 		# (PMUSERENR.EN lets it program the PMU too); the tests of the
 		# counter need it, 44-armv7-default.sh tests the module without.
-		"$top/scripts/vm.sh" "$guest" --prebuilt --kernel "$series" \
-			--kmod-args armv7_user_access=1 -- run.sh $VM_RUN > "$out" ;;
-	x86_64)
+		armv7) guest_opts="--kmod-args armv7_user_access=1" ;;
 		# With the emulated SD card and USB stick of the identity test.
-		"$top/scripts/vm.sh" "$guest" --prebuilt --kernel "$series" --cards \
-			-- run.sh $VM_RUN > "$out" ;;
-	*)
-		"$top/scripts/vm.sh" "$guest" --prebuilt --kernel "$series" \
+		x86_64) guest_opts=--cards ;;
+		*) guest_opts= ;;
+		esac
+		# shellcheck disable=SC2086 # guest_opts and VM_RUN are lists of words
+		"$top/scripts/vm.sh" "$guest" --prebuilt --kernel "$series" $guest_opts \
 			-- run.sh $VM_RUN > "$out" ;;
 	esac
 	rc=$?
