@@ -135,7 +135,7 @@ Test(verify, a_flipped_bit_is_reported_at_its_offset)
 	flipped_bit_found_at(3 * 4096 + 2, 0, 3 * 4096, 1024);
 }
 
-Test(verify, any_single_wrong_word_fails_the_sums)
+Test(verify, any_single_wrong_word_fails_the_check)
 {
 	uint32_t *f = make_file();
 	struct bk_verifier v;
@@ -155,6 +155,48 @@ Test(verify, any_single_wrong_word_fails_the_sums)
 		cr_assert_eq(v.bad_words, before + 1);
 		f[w] = keep;
 	}
+	free(f);
+}
+
+/*
+ * The check reads a unit's pattern words as 16-byte vectors after a head of
+ * single words up to a 16-byte boundary, and single words after them: a
+ * wrong word is found in each of those, from every alignment of the buffer
+ * and of the range, whichever bit is wrong.
+ */
+Test(verify, a_wrong_word_is_found_at_every_place_and_alignment)
+{
+	uint32_t *f = make_file();
+	uint32_t *copy = aligned_alloc(4096, 2 * BK_UNIT_BYTES + 64);
+	static const uint64_t starts[] = { 0, 4, 12, 16, 20, 28, 2048 + 8, 4092 };
+	struct bk_verifier v;
+	unsigned checked = 0;
+
+	cr_assert_not_null(copy);
+	bk_verifier_init(&v, 1u << 30, NULL, NULL);
+	for (size_t shift = 0; shift < 16; shift += 4)
+		for (size_t k = 0; k < sizeof(starts) / sizeof(starts[0]); k++) {
+			uint64_t off = BK_UNIT_BYTES + starts[k];
+			size_t len = 2 * BK_UNIT_BYTES - starts[k] - 4 * (k % 3);
+			uint32_t *buf = (uint32_t *)((char *)copy + shift);
+
+			memcpy(buf, (char *)f + off, len);
+			cr_assert_eq(bk_verify(&v, &layout, buf, off, len), 0,
+				     "clean: buffer +%zu, range %llu+%zu", shift,
+				     (unsigned long long)off, len);
+			for (size_t w = 0; w < len / 4; w++) {
+				uint32_t keep = buf[w];
+
+				buf[w] ^= 1u << (w % 32);
+				cr_assert_eq(bk_verify(&v, &layout, buf, off, len), 1,
+					     "word %zu: buffer +%zu, range %llu+%zu", w, shift,
+					     (unsigned long long)off, len);
+				buf[w] = keep;
+				checked++;
+			}
+		}
+	cr_assert_gt(checked, 4 * 8 * 1500, "every word of every case was tried");
+	free(copy);
 	free(f);
 }
 

@@ -14,9 +14,10 @@
  *   4-1023   the pattern word
  *
  * Words are 32-bit in the machine's byte order. The check of a unit is a
- * direct compare of the header words it covers and an OR sum and an AND sum
- * of its pattern words (burnindrive's sum check): both equal the pattern
- * exactly when every word does, so the sums miss nothing. Only a unit that
+ * direct compare of the header words it covers and one pass over its
+ * pattern words (where burnindrive sums them): the OR of every word XOR the
+ * pattern is zero exactly when every word is the pattern, so the pass
+ * misses nothing. Only a unit that
  * fails is compared word by word; every differing word is counted. An
  * error is a bad unit: one record with its first wrong word (file, block,
  * byte offset, expected and actual word, time), its count of wrong words,
