@@ -17,11 +17,11 @@
  * direct compare of the header words it covers and one pass over its
  * pattern words (where burnindrive sums them): the OR of every word XOR the
  * pattern is zero exactly when every word is the pattern, so the pass
- * misses nothing. Only a unit that
- * fails is compared word by word; every differing word is counted. An
- * error is a bad unit: one record with its first wrong word (file, block,
- * byte offset, expected and actual word, time), its count of wrong words,
- * and what it holds instead (zeros, or another file's data). The stop after
+ * misses nothing. Only a unit that fails is compared word by word; every
+ * differing word is counted. An error is a bad unit: one record with its
+ * first wrong word (file, block, byte offset, expected and actual word,
+ * time), its count of wrong words, and what it holds instead (zeros, or
+ * another file's data). The stop after
  * BK_VERIFY_MAX_ERRORS errors is per file: bk_verifier_next_file starts the
  * count again, so every file is still checked.
  */
