@@ -268,9 +268,9 @@ row_stable() {
 # on, so the rounds of one ratio are minutes apart and its spread takes in
 # how the disk drifts over the run. With each row's rounds back to back, a
 # row's rounds agreed within 10 % while two runs of the bench on this
-# virtual disk, minutes apart, gave the 4 KB random rows at QD4 0.936 and
-# 1.004 against plain fio. Then the unstable rows get more rounds, again
-# taking turns, up to MAX_ROUNDS.
+# virtual disk, minutes apart, gave the 4 KB random writes at QD4 0.936 and
+# 1.004 of plain fio. Then the unstable rows get more rounds, again taking
+# turns, up to MAX_ROUNDS.
 for ((r = 1; r <= ROUNDS; r++)); do
 	for row in "${rows[@]}"; do
 		run_round "$row"
