@@ -219,13 +219,19 @@ done
 [ "${#rows[@]}" -gt 0 ] || { echo "drive.sh: ONLY=$ONLY names no workload" >&2; exit 1; }
 declare -A rounds_of=() cached_of=()
 
+# row_key ROW: the name of ROW's figures ("seq-read-QD4").
+row_key() {
+	set -- $1
+	echo "$1-QD$4"
+}
+
 # run_round ROW: one more round of ROW ("test rw bs depth"), the three sides in
 # the round's order; appends each side's figure and the per-round ratios under
 # $tmp/KEY.*.
 run_round() {
 	local test rw bs depth key r out side k
 	read -r test rw bs depth <<< "$1"
-	key=$test-QD$depth
+	key=$(row_key "$1")
 	r=$((${rounds_of[$key]:-0} + 1))
 	rounds_of[$key]=$r
 	echo "drive.sh: $test $bs QD$depth, round $r" >&2
@@ -256,8 +262,7 @@ run_round() {
 # row_stable ROW: are both of its ratios' spreads within SPREAD_LIMIT?
 row_stable() {
 	local key spread_f spread_v
-	set -- $1
-	key=$1-QD$4
+	key=$(row_key "$1")
 	read -r _ spread_f < <(stats "$tmp/$key.r.fio")
 	read -r _ spread_v < <(stats "$tmp/$key.r.fio-verify")
 	awk -v a="$spread_f" -v b="$spread_v" -v l="$SPREAD_LIMIT" \
@@ -279,8 +284,7 @@ done
 while :; do
 	more=()
 	for row in "${rows[@]}"; do
-		set -- $row
-		[ "${rounds_of[$1-QD$4]}" -lt "$MAX_ROUNDS" ] && ! row_stable "$row" && more+=("$row")
+		[ "${rounds_of[$(row_key "$row")]}" -lt "$MAX_ROUNDS" ] && ! row_stable "$row" && more+=("$row")
 	done
 	[ "${#more[@]}" -gt 0 ] || break
 	for row in "${more[@]}"; do
@@ -288,19 +292,20 @@ while :; do
 	done
 done
 
+verdict() {	# ratio spread goal cached
+	awk -v r="$1" -v s="$2" -v g="$3" -v l="$SPREAD_LIMIT" -v c="$4" 'BEGIN {
+		print (c ? "cached" : (s > l ? "unstable" : (r >= g ? "met" : "missed"))) }'
+}
+
 failed_goals="" unstable=""
 for row in "${rows[@]}"; do
 	read -r test rw bs depth <<< "$row"
-	key=$test-QD$depth
+	key=$(row_key "$row")
 	cached=${cached_of[$key]:-0}
 	read -r ratio_f spread_f < <(stats "$tmp/$key.r.fio")
 	read -r ratio_v spread_v < <(stats "$tmp/$key.r.fio-verify")
-	verdict() {	# ratio spread goal
-		awk -v r="$1" -v s="$2" -v g="$3" -v l="$SPREAD_LIMIT" -v c="$cached" 'BEGIN {
-			print (c ? "cached" : (s > l ? "unstable" : (r >= g ? "met" : "missed"))) }'
-	}
-	v_f=$(verdict "$ratio_f" "$spread_f" 0.95)
-	v_v=$(verdict "$ratio_v" "$spread_v" 1.0)
+	v_f=$(verdict "$ratio_f" "$spread_f" 0.95 "$cached")
+	v_v=$(verdict "$ratio_v" "$spread_v" 1.0 "$cached")
 	req=""
 	for side in burnkit fio; do
 		[ -s "$tmp/$key.req.$side" ] && req="$req/$(median < "$tmp/$key.req.$side")" || req="$req/-"
