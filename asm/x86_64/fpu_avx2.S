@@ -21,13 +21,21 @@
  * and any n and alignment take the same path. The constants are broadcast
  * once per call. One temporary register serves every x + c of a block:
  * renaming makes its uses independent. At RAM size the hardware
- * prefetchers stop at every 4 KiB page, so each block also prefetches
- * (prefetcht0) its lines one page ahead, as fpu_avx512.S does: every line
- * in ops2 and ops8, one per block (one line) in ops32. Measured on a
- * Sapphire Rapids core, one thread, ops2 prefetching every line against
- * one line in two: 3-6 % faster at 256 MiB (95 % of the in-place stream
- * with prefetch), 2 % at 1 MiB, 5 % slower at L1 size. Prefetches past
- * the end of x are harmless (they never fault).
+ * prefetchers stop at every 4 KiB page, so for x larger than
+ * BK_FPU_PREFETCH_MIN_BYTES (4 MiB, burnkit/prefetch.h) each block also
+ * prefetches (prefetcht0) its lines one page ahead: every line in ops2
+ * and ops8, one per block (one line) in ops32. Each kernel therefore has
+ * its pass loop twice, chosen once per call: the plain one, which
+ * LOOP_BEGIN marks, and prefetching_passes. Measured on a Sapphire Rapids
+ * core, one thread, ops2 prefetching every line against one line in two:
+ * 3-6 % faster at 256 MiB (95 % of the in-place stream with prefetch),
+ * 2 % at 1 MiB, 5 % slower at L1 size. On a Zen 3 core (EPYC 7003, one
+ * thread, cycles per vector, best of 200 samples, the two taking turns):
+ * without the prefetches ops8 1.85 against 1.99 at L1 size, ops2 1.12
+ * against 1.56 at L2 size, none slower up to 4 MiB (L3); with them ops8
+ * 6-11 % and ops32 25 % faster at 64 MiB, ops2 5-14 % slower there (one
+ * prefetch per block, every other line, was slower still). Prefetches
+ * past the end of x are harmless (they never fault).
  *
  * Schedule. Cores named (256-bit vectors; per cycle; latencies in cycles):
  *   Skylake, Ice Lake   FMA/mul/add on ports 0 and 1: 2; FMA 4, add 4;
@@ -109,14 +117,15 @@
  * holds 8 fpu32 or 4 fpu64 words):
  *
  *     kernel   per vector                    per block  fpu32/word  fpu64/word
- *     ops2     load 1, add 1, mul 1, store 1     21        0.66        1.31
- *     ops8     load 1, add 3, mul 1, fma 2,      37        1.16        2.31
+ *     ops2     load 1, add 1, mul 1, store 1     19        0.59        1.19
+ *     ops8     load 1, add 3, mul 1, fma 2,      35        1.09        2.19
  *              store 1
- *     ops32    load 1, add 11, mul 2, fma 9,     54        3.38        6.75
+ *     ops32    load 1, add 11, mul 2, fma 9,     53        3.31        6.63
  *              sub 1, store 1
  *
- * plus, per block, prefetches (2 in ops2 and ops8, one per 64-byte line;
- * 1 in ops32) and 3 for the loop control (add, cmp, jne). In ops32 the 2
+ * plus, per block, 3 for the loop control (add, cmp, jne); the
+ * prefetching loop (x larger than 4 MiB) adds per block the prefetches (2
+ * in ops2 and ops8, one per 64-byte line; 1 in ops32). In ops32 the 2
  * muls and 8 of the 9 fmas of each vector take their factor from the
  * stack as a memory operand; they count as mul and fma, not as loads.
  * Classes by mnemonic: vmovups/vmovupd from memory is a load, to memory a
@@ -126,6 +135,7 @@
  */
 
 #include "asmdefs.h"
+#include "burnkit/prefetch.h"
 
 #define xbase	%rdi		/* x */
 #define nwords	%rsi		/* n, before the split */
@@ -213,6 +223,36 @@ lane_masks:
 	jnz	1b
 .endm
 
+/*
+ * x larger than BK_FPU_PREFETCH_MIN_BYTES: to the passes at `target`,
+ * whose blocks prefetch (burnkit/prefetch.h). Uses %rax (consts, done
+ * with before the passes).
+ */
+.macro if_prefetching target
+	mov	xend, %rax
+	sub	xbase, %rax
+	cmp	$BK_FPU_PREFETCH_MIN_BYTES, %rax
+	ja	\target
+.endm
+
+/*
+ * The passes of a kernel whose blocks prefetch: the loop each kernel below
+ * spells out between LOOP_BEGIN and LOOP_END (the one `burnkit inspect`
+ * counts), its block given prefetch 1; `setup` runs after each pass's head.
+ */
+.macro prefetching_passes vec, block, p, block_bytes, setup
+1:	pass_head \vec, \p
+	cmp	blkend, cur
+	je	3f
+	\setup
+	.p2align 5
+2:	\block	\p, 1
+	add	$\block_bytes, cur
+	cmp	blkend, cur
+	jne	2b
+3:	pass_tail \vec, \p
+.endm
+
 /* Load the vector at cur into reg, under `lanes` when masked. */
 .macro load_vec p, masked, reg
 .if \masked
@@ -242,9 +282,11 @@ lane_masks:
 	store_vec \p, \masked, %ymm0
 .endm
 
-.macro ops2_block p
+.macro ops2_block p, prefetch
+.if \prefetch
 	prefetcht0 PREFETCH_BYTES+0*LINE_BYTES(cur)	// every line: see the strategy
 	prefetcht0 PREFETCH_BYTES+1*LINE_BYTES(cur)
+.endif
 	vmovu\p	0*VEC_BYTES(cur), %ymm0
 	vmovu\p	1*VEC_BYTES(cur), %ymm1
 	vmovu\p	2*VEC_BYTES(cur), %ymm2
@@ -303,9 +345,11 @@ lane_masks:
 	next_term \p, \fma, %ymm3, %ymm7, tmp8, \c, \d
 .endm
 
-.macro ops8_block p
+.macro ops8_block p, prefetch
+.if \prefetch
 	prefetcht0 PREFETCH_BYTES+0*LINE_BYTES(cur)
 	prefetcht0 PREFETCH_BYTES+1*LINE_BYTES(cur)
+.endif
 	vmovu\p	0*VEC_BYTES(cur), %ymm0
 	vmovu\p	1*VEC_BYTES(cur), %ymm1
 	vmovu\p	2*VEC_BYTES(cur), %ymm2
@@ -396,14 +440,21 @@ lane_masks:
 	store_vec \p, \masked, sume
 .endm
 
-.macro ops32_block p
+.macro ops32_block p, prefetch
+.if \prefetch
 	prefetcht0 PREFETCH_BYTES(cur)
+.endif
 	vmovu\p	0*VEC_BYTES(cur), xv32
 	ops32_terms \p, kyreg
 	vmovu\p	sume, 0*VEC_BYTES(cur)
 	vmovu\p	1*VEC_BYTES(cur), xv32
 	ops32_terms \p, kyreg
 	vmovu\p	sume, 1*VEC_BYTES(cur)
+.endm
+
+/* y into its register for the blocks (ymm1 holds a lane mask in the head). */
+.macro ops32_y
+	vmovaps	ky32, kyreg
 .endm
 
 /* Addends into registers, factors into the frame (through tmp32). */
@@ -427,48 +478,56 @@ lane_masks:
 
 /* ---------------------------------------------------------------- kernels */
 
-// Loop body fpu32_ops2_x86_64_avx2: 21 instructions per 32 words (load 4, store 4, add 5, sub 0, mul 4, fma 0, and 0, orr 0, cmp 1, branch 1, other 2)
+// Loop body fpu32_ops2_x86_64_avx2: 19 instructions per 32 words (load 4, store 4, add 5, sub 0, mul 4, fma 0, and 0, orr 0, cmp 1, branch 1, other 0)
 ENTRY(fpu32_ops2_x86_64_avx2)
 	split	2, 4*VEC_BYTES
 	movq	bk_fpu32_consts@GOTPCREL(%rip), consts
 	vbroadcastss	0*4(consts), ka2
 	vbroadcastss	22*4(consts), kfactor
+	if_prefetching .Lprefetching_fpu32_ops2_x86_64_avx2
 1:	pass_head ops2_vec, ps
 	cmp	blkend, cur
 	je	3f
 	.p2align 5			// loop head on a fetch-block boundary
 LOOP_BEGIN(fpu32_ops2_x86_64_avx2)
-2:	ops2_block ps
+2:	ops2_block ps, 0
 	add	$4*VEC_BYTES, cur
 	cmp	blkend, cur
 	jne	2b
 LOOP_END(fpu32_ops2_x86_64_avx2)
 3:	pass_tail ops2_vec, ps
+	jmp	9f
+.Lprefetching_fpu32_ops2_x86_64_avx2:
+	prefetching_passes ops2_vec, ops2_block, ps, 4*VEC_BYTES
 9:	vzeroupper
 	ret
 END(fpu32_ops2_x86_64_avx2)
 
-// Loop body fpu32_ops8_x86_64_avx2: 37 instructions per 32 words (load 4, store 4, add 13, sub 0, mul 4, fma 8, and 0, orr 0, cmp 1, branch 1, other 2)
+// Loop body fpu32_ops8_x86_64_avx2: 35 instructions per 32 words (load 4, store 4, add 13, sub 0, mul 4, fma 8, and 0, orr 0, cmp 1, branch 1, other 0)
 ENTRY(fpu32_ops8_x86_64_avx2)
 	split	2, 4*VEC_BYTES
 	movq	bk_fpu32_consts@GOTPCREL(%rip), consts
 	ops8_consts s, 4
+	if_prefetching .Lprefetching_fpu32_ops8_x86_64_avx2
 1:	pass_head ops8_vec, ps
 	cmp	blkend, cur
 	je	3f
 	.p2align 5
 LOOP_BEGIN(fpu32_ops8_x86_64_avx2)
-2:	ops8_block ps
+2:	ops8_block ps, 0
 	add	$4*VEC_BYTES, cur
 	cmp	blkend, cur
 	jne	2b
 LOOP_END(fpu32_ops8_x86_64_avx2)
 3:	pass_tail ops8_vec, ps
+	jmp	9f
+.Lprefetching_fpu32_ops8_x86_64_avx2:
+	prefetching_passes ops8_vec, ops8_block, ps, 4*VEC_BYTES
 9:	vzeroupper
 	ret
 END(fpu32_ops8_x86_64_avx2)
 
-// Loop body fpu32_ops32_x86_64_avx2: 54 instructions per 16 words (load 2, store 2, add 23, sub 2, mul 4, fma 18, and 0, orr 0, cmp 1, branch 1, other 1)
+// Loop body fpu32_ops32_x86_64_avx2: 53 instructions per 16 words (load 2, store 2, add 23, sub 2, mul 4, fma 18, and 0, orr 0, cmp 1, branch 1, other 0)
 ENTRY(fpu32_ops32_x86_64_avx2)
 	push	%rbp
 	mov	%rsp, %rbp
@@ -477,65 +536,77 @@ ENTRY(fpu32_ops32_x86_64_avx2)
 	split	2, 2*VEC_BYTES
 	movq	bk_fpu32_consts@GOTPCREL(%rip), consts
 	ops32_consts s, 4
+	if_prefetching .Lprefetching_fpu32_ops32_x86_64_avx2
 1:	pass_head ops32_vec, ps
 	cmp	blkend, cur
 	je	3f
-	vmovaps	ky32, kyreg
+	ops32_y
 	.p2align 5
 LOOP_BEGIN(fpu32_ops32_x86_64_avx2)
-2:	ops32_block ps
+2:	ops32_block ps, 0
 	add	$2*VEC_BYTES, cur
 	cmp	blkend, cur
 	jne	2b
 LOOP_END(fpu32_ops32_x86_64_avx2)
 3:	pass_tail ops32_vec, ps
+	jmp	9f
+.Lprefetching_fpu32_ops32_x86_64_avx2:
+	prefetching_passes ops32_vec, ops32_block, ps, 2*VEC_BYTES, ops32_y
 9:	vzeroupper
 	leave
 	ret
 END(fpu32_ops32_x86_64_avx2)
 
-// Loop body fpu64_ops2_x86_64_avx2: 21 instructions per 16 words (load 4, store 4, add 5, sub 0, mul 4, fma 0, and 0, orr 0, cmp 1, branch 1, other 2)
+// Loop body fpu64_ops2_x86_64_avx2: 19 instructions per 16 words (load 4, store 4, add 5, sub 0, mul 4, fma 0, and 0, orr 0, cmp 1, branch 1, other 0)
 ENTRY(fpu64_ops2_x86_64_avx2)
 	split	3, 4*VEC_BYTES
 	movq	bk_fpu64_consts@GOTPCREL(%rip), consts
 	vbroadcastsd	0*8(consts), ka2
 	vbroadcastsd	22*8(consts), kfactor
+	if_prefetching .Lprefetching_fpu64_ops2_x86_64_avx2
 1:	pass_head ops2_vec, pd
 	cmp	blkend, cur
 	je	3f
 	.p2align 5
 LOOP_BEGIN(fpu64_ops2_x86_64_avx2)
-2:	ops2_block pd
+2:	ops2_block pd, 0
 	add	$4*VEC_BYTES, cur
 	cmp	blkend, cur
 	jne	2b
 LOOP_END(fpu64_ops2_x86_64_avx2)
 3:	pass_tail ops2_vec, pd
+	jmp	9f
+.Lprefetching_fpu64_ops2_x86_64_avx2:
+	prefetching_passes ops2_vec, ops2_block, pd, 4*VEC_BYTES
 9:	vzeroupper
 	ret
 END(fpu64_ops2_x86_64_avx2)
 
-// Loop body fpu64_ops8_x86_64_avx2: 37 instructions per 16 words (load 4, store 4, add 13, sub 0, mul 4, fma 8, and 0, orr 0, cmp 1, branch 1, other 2)
+// Loop body fpu64_ops8_x86_64_avx2: 35 instructions per 16 words (load 4, store 4, add 13, sub 0, mul 4, fma 8, and 0, orr 0, cmp 1, branch 1, other 0)
 ENTRY(fpu64_ops8_x86_64_avx2)
 	split	3, 4*VEC_BYTES
 	movq	bk_fpu64_consts@GOTPCREL(%rip), consts
 	ops8_consts d, 8
+	if_prefetching .Lprefetching_fpu64_ops8_x86_64_avx2
 1:	pass_head ops8_vec, pd
 	cmp	blkend, cur
 	je	3f
 	.p2align 5
 LOOP_BEGIN(fpu64_ops8_x86_64_avx2)
-2:	ops8_block pd
+2:	ops8_block pd, 0
 	add	$4*VEC_BYTES, cur
 	cmp	blkend, cur
 	jne	2b
 LOOP_END(fpu64_ops8_x86_64_avx2)
 3:	pass_tail ops8_vec, pd
+	jmp	9f
+.Lprefetching_fpu64_ops8_x86_64_avx2:
+	prefetching_passes ops8_vec, ops8_block, pd, 4*VEC_BYTES
 9:	vzeroupper
 	ret
 END(fpu64_ops8_x86_64_avx2)
 
-// Loop body fpu64_ops32_x86_64_avx2: 54 instructions per 8 words (load 2, store 2, add 23, sub 2, mul 4, fma 18, and 0, orr 0, cmp 1, branch 1, other 1)
+// Loop body fpu64_ops32_x86_64_avx2: 53 instructions per 8 words (load 2, store 2, add 23, sub 2, mul 4, fma 18, and 0, orr 0, cmp 1, branch 1, other 0)
 ENTRY(fpu64_ops32_x86_64_avx2)
 	push	%rbp
 	mov	%rsp, %rbp
@@ -544,18 +615,22 @@ ENTRY(fpu64_ops32_x86_64_avx2)
 	split	3, 2*VEC_BYTES
 	movq	bk_fpu64_consts@GOTPCREL(%rip), consts
 	ops32_consts d, 8
+	if_prefetching .Lprefetching_fpu64_ops32_x86_64_avx2
 1:	pass_head ops32_vec, pd
 	cmp	blkend, cur
 	je	3f
-	vmovaps	ky32, kyreg
+	ops32_y
 	.p2align 5
 LOOP_BEGIN(fpu64_ops32_x86_64_avx2)
-2:	ops32_block pd
+2:	ops32_block pd, 0
 	add	$2*VEC_BYTES, cur
 	cmp	blkend, cur
 	jne	2b
 LOOP_END(fpu64_ops32_x86_64_avx2)
 3:	pass_tail ops32_vec, pd
+	jmp	9f
+.Lprefetching_fpu64_ops32_x86_64_avx2:
+	prefetching_passes ops32_vec, ops32_block, pd, 2*VEC_BYTES, ops32_y
 9:	vzeroupper
 	leave
 	ret

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 /*
- * FPU kernels against their references: lengths 0..~4100, every element
+ * FPU kernels against their references: lengths 0..~4100 and both sides of
+ * the size from which the x86-64 kernels prefetch (4 MiB), every element
  * offset within 64 bytes, 1 and 3 passes, random words in [0.5, 1.5),
  * guard words before and after. EXACT variants must match bit for bit;
  * FUSED ones within BK_FPU*_FUSED_REL_TOL per pass; the largest relative
@@ -15,6 +16,7 @@
 #include <sys/mman.h>
 #include <unistd.h>
 
+#include "burnkit/prefetch.h"
 #include "harness.h"
 
 double fpu_max_rel_diff;
@@ -151,6 +153,12 @@ void check_##prefix(const struct bk_variant *v)				\
 			for (size_t passes = 1; passes <= 3; passes += 2) \
 				prefix##_case(v, ref, len, off, passes, &rng); \
 	}								\
+	/* x of exactly the size above which the x86-64 kernels	\
+	 * prefetch, and of 13 words more (burnkit/prefetch.h). */	\
+	for (size_t extra = 0; extra <= 13; extra += 13)		\
+		for (size_t off = 0; off < 2; off++)			\
+			prefix##_case(v, ref, BK_FPU_PREFETCH_MIN_BYTES / \
+				      sizeof(T) + extra, off, 1, &rng);	\
 	for (size_t len = 1; len <= 200; len++)				\
 		for (size_t off = 0; off < max_off; off += 3)		\
 			prefix##_uniform(v, len, off);			\
