@@ -25,10 +25,13 @@
  * vectors term by term: the chain of a vector is one add per term (the
  * running sum), so two (ops32) or four (ops8, ops2) vectors per block and
  * the overlap of consecutive blocks keep the adders and multipliers busy.
- * At RAM size the hardware prefetchers stop at every 4 KiB page, so each
- * block also prefetches (prefetcht0) its line one page ahead, as
- * fpu_avx512.S does (the measurement is there). Prefetches past the end of
- * x are harmless (they never fault).
+ * At RAM size the hardware prefetchers stop at every 4 KiB page, so for x
+ * larger than BK_FPU_PREFETCH_MIN_BYTES (4 MiB, burnkit/prefetch.h) each
+ * block also prefetches (prefetcht0) its line one page ahead; where x fits
+ * in the caches the prefetch only takes a load slot (fpu_avx2.S gives the
+ * measurements). Each kernel has its pass loop twice, chosen once per
+ * call: the plain one, which LOOP_BEGIN marks, and prefetching_passes.
+ * Prefetches past the end of x are harmless (they never fault).
  *
  * ops32 needs 22 constants and 16 registers hold 5 data registers at
  * least: the 11 addends (a, c, e, ...) stay in registers, the 11 factors
@@ -63,14 +66,15 @@
  * holds 4 fpu32 or 2 fpu64 words):
  *
  *     kernel   per vector                          per block  fpu32/word  fpu64/word
- *     ops2     load 1, add 1, mul 1, store 1           20        1.25        2.50
- *     ops8     load 1, add 4, sub 1, mul 3, store 1,   52        3.25        6.50
+ *     ops2     load 1, add 1, mul 1, store 1           19        1.19        2.38
+ *     ops8     load 1, add 4, sub 1, mul 3, store 1,   51        3.19        6.38
  *              other 2 (copies of x)
- *     ops32    load 1, add 16, sub 5, mul 11,          92       11.50       23.00
+ *     ops32    load 1, add 16, sub 5, mul 11,          91       11.38       22.75
  *              store 1, other 10 (copies of x)
  *
- * plus, per block, one prefetch (other) and 3 for the loop control (add,
- * cmp, jne). In ops32 the mulps/mulpd take their factor from the stack as
+ * plus, per block, 3 for the loop control (add, cmp, jne); the
+ * prefetching loop (x larger than 4 MiB) adds one prefetch (other) per
+ * block. In ops32 the mulps/mulpd take their factor from the stack as
  * a memory operand; they count as mul, not as loads. Classes by mnemonic:
  * movaps/movapd from memory is a load, to memory a store, between
  * registers other; addps/addpd and the pointer's add are add; subps/subpd
@@ -78,6 +82,7 @@
  */
 
 #include "asmdefs.h"
+#include "burnkit/prefetch.h"
 
 #define xbase	%rdi		/* x */
 #define nwords	%rsi		/* n */
@@ -150,6 +155,35 @@
 	jnz	1b
 .endm
 
+/*
+ * x larger than BK_FPU_PREFETCH_MIN_BYTES: to the passes at `target`,
+ * whose blocks prefetch (burnkit/prefetch.h). Uses %rax (consts, done
+ * with before the passes).
+ */
+.macro if_prefetching target
+	mov	xend, %rax
+	sub	xbase, %rax
+	cmp	$BK_FPU_PREFETCH_MIN_BYTES, %rax
+	ja	\target
+.endm
+
+/*
+ * The passes of a kernel whose blocks prefetch: the loop each kernel below
+ * spells out between LOOP_BEGIN and LOOP_END (the one `burnkit inspect`
+ * counts), its block given prefetch 1.
+ */
+.macro prefetching_passes vec, block, p, s, esz, block_bytes
+1:	pass_head \vec, \s, \esz
+	cmp	blkend, cur
+	je	3f
+	.p2align 5
+2:	\block	\p, 1
+	add	$\block_bytes, cur
+	cmp	blkend, cur
+	jne	2b
+3:	pass_tail \vec, \p, \s, \esz
+.endm
+
 /* Broadcast word k of the table (e: s or d, esz: word size) into reg. */
 .macro bcast e, esz, k, reg
 	movs\e	\k*\esz(consts), \reg
@@ -173,8 +207,10 @@
 	\mov	%xmm0, (cur)
 .endm
 
-.macro ops2_block p
+.macro ops2_block p, prefetch
+.if \prefetch
 	prefetcht0 PREFETCH_BYTES(cur)
+.endif
 	mova\p	0*VEC_BYTES(cur), %xmm0
 	mova\p	1*VEC_BYTES(cur), %xmm1
 	mova\p	2*VEC_BYTES(cur), %xmm2
@@ -236,8 +272,10 @@
 	\mov	%xmm4, (cur)
 .endm
 
-.macro ops8_block p
+.macro ops8_block p, prefetch
+.if \prefetch
 	prefetcht0 PREFETCH_BYTES(cur)
+.endif
 	mova\p	0*VEC_BYTES(cur), %xmm0
 	mova\p	1*VEC_BYTES(cur), %xmm1
 	mova\p	2*VEC_BYTES(cur), %xmm2
@@ -327,8 +365,10 @@
 	next_term \p, \op, %xmm1, %xmm3, tmp32, \c, \d
 .endm
 
-.macro ops32_block p
+.macro ops32_block p, prefetch
+.if \prefetch
 	prefetcht0 PREFETCH_BYTES(cur)
+.endif
 	mova\p	0*VEC_BYTES(cur), %xmm0
 	mova\p	1*VEC_BYTES(cur), %xmm1
 	first_term \p, %xmm0, %xmm2, ka32, kb32
@@ -369,48 +409,58 @@
 
 /* ---------------------------------------------------------------- kernels */
 
-// Loop body fpu32_ops2_x86_64_sse2: 20 instructions per 16 words (load 4, store 4, add 5, sub 0, mul 4, fma 0, and 0, orr 0, cmp 1, branch 1, other 1)
+// Loop body fpu32_ops2_x86_64_sse2: 19 instructions per 16 words (load 4, store 4, add 5, sub 0, mul 4, fma 0, and 0, orr 0, cmp 1, branch 1, other 0)
 ENTRY(fpu32_ops2_x86_64_sse2)
 	split	2, 4*VEC_BYTES
 	movq	bk_fpu32_consts@GOTPCREL(%rip), consts
 	bcast	s, 4, 0, ka2
 	bcast	s, 4, 22, kfactor
+	if_prefetching .Lprefetching_fpu32_ops2_x86_64_sse2
 1:	pass_head ops2_vec, ss, 4
 	cmp	blkend, cur
 	je	3f
 	.p2align 5			// loop head on a fetch-block boundary
 LOOP_BEGIN(fpu32_ops2_x86_64_sse2)
-2:	ops2_block ps
+2:	ops2_block ps, 0
 	add	$4*VEC_BYTES, cur
 	cmp	blkend, cur
 	jne	2b
 LOOP_END(fpu32_ops2_x86_64_sse2)
 3:	pass_tail ops2_vec, ps, ss, 4
+
+	jmp	9f
+.Lprefetching_fpu32_ops2_x86_64_sse2:
+	prefetching_passes ops2_vec, ops2_block, ps, ss, 4, 4*VEC_BYTES
 9:
 	ret
 END(fpu32_ops2_x86_64_sse2)
 
-// Loop body fpu32_ops8_x86_64_sse2: 52 instructions per 16 words (load 4, store 4, add 17, sub 4, mul 12, fma 0, and 0, orr 0, cmp 1, branch 1, other 9)
+// Loop body fpu32_ops8_x86_64_sse2: 51 instructions per 16 words (load 4, store 4, add 17, sub 4, mul 12, fma 0, and 0, orr 0, cmp 1, branch 1, other 8)
 ENTRY(fpu32_ops8_x86_64_sse2)
 	split	2, 4*VEC_BYTES
 	movq	bk_fpu32_consts@GOTPCREL(%rip), consts
 	ops8_consts s, 4
+	if_prefetching .Lprefetching_fpu32_ops8_x86_64_sse2
 1:	pass_head ops8_vec, ss, 4
 	cmp	blkend, cur
 	je	3f
 	.p2align 5
 LOOP_BEGIN(fpu32_ops8_x86_64_sse2)
-2:	ops8_block ps
+2:	ops8_block ps, 0
 	add	$4*VEC_BYTES, cur
 	cmp	blkend, cur
 	jne	2b
 LOOP_END(fpu32_ops8_x86_64_sse2)
 3:	pass_tail ops8_vec, ps, ss, 4
+
+	jmp	9f
+.Lprefetching_fpu32_ops8_x86_64_sse2:
+	prefetching_passes ops8_vec, ops8_block, ps, ss, 4, 4*VEC_BYTES
 9:
 	ret
 END(fpu32_ops8_x86_64_sse2)
 
-// Loop body fpu32_ops32_x86_64_sse2: 92 instructions per 8 words (load 2, store 2, add 33, sub 10, mul 22, fma 0, and 0, orr 0, cmp 1, branch 1, other 21)
+// Loop body fpu32_ops32_x86_64_sse2: 91 instructions per 8 words (load 2, store 2, add 33, sub 10, mul 22, fma 0, and 0, orr 0, cmp 1, branch 1, other 20)
 ENTRY(fpu32_ops32_x86_64_sse2)
 	push	%rbp
 	mov	%rsp, %rbp
@@ -418,63 +468,78 @@ ENTRY(fpu32_ops32_x86_64_sse2)
 	split	2, 2*VEC_BYTES
 	movq	bk_fpu32_consts@GOTPCREL(%rip), consts
 	ops32_consts s, 4
+	if_prefetching .Lprefetching_fpu32_ops32_x86_64_sse2
 1:	pass_head ops32_vec, ss, 4
 	cmp	blkend, cur
 	je	3f
 	.p2align 5
 LOOP_BEGIN(fpu32_ops32_x86_64_sse2)
-2:	ops32_block ps
+2:	ops32_block ps, 0
 	add	$2*VEC_BYTES, cur
 	cmp	blkend, cur
 	jne	2b
 LOOP_END(fpu32_ops32_x86_64_sse2)
 3:	pass_tail ops32_vec, ps, ss, 4
+
+	jmp	9f
+.Lprefetching_fpu32_ops32_x86_64_sse2:
+	prefetching_passes ops32_vec, ops32_block, ps, ss, 4, 2*VEC_BYTES
 9:	leave
 	ret
 END(fpu32_ops32_x86_64_sse2)
 
-// Loop body fpu64_ops2_x86_64_sse2: 20 instructions per 8 words (load 4, store 4, add 5, sub 0, mul 4, fma 0, and 0, orr 0, cmp 1, branch 1, other 1)
+// Loop body fpu64_ops2_x86_64_sse2: 19 instructions per 8 words (load 4, store 4, add 5, sub 0, mul 4, fma 0, and 0, orr 0, cmp 1, branch 1, other 0)
 ENTRY(fpu64_ops2_x86_64_sse2)
 	split	3, 4*VEC_BYTES
 	movq	bk_fpu64_consts@GOTPCREL(%rip), consts
 	bcast	d, 8, 0, ka2
 	bcast	d, 8, 22, kfactor
+	if_prefetching .Lprefetching_fpu64_ops2_x86_64_sse2
 1:	pass_head ops2_vec, sd, 8
 	cmp	blkend, cur
 	je	3f
 	.p2align 5
 LOOP_BEGIN(fpu64_ops2_x86_64_sse2)
-2:	ops2_block pd
+2:	ops2_block pd, 0
 	add	$4*VEC_BYTES, cur
 	cmp	blkend, cur
 	jne	2b
 LOOP_END(fpu64_ops2_x86_64_sse2)
 3:	pass_tail ops2_vec, pd, sd, 8
+
+	jmp	9f
+.Lprefetching_fpu64_ops2_x86_64_sse2:
+	prefetching_passes ops2_vec, ops2_block, pd, sd, 8, 4*VEC_BYTES
 9:
 	ret
 END(fpu64_ops2_x86_64_sse2)
 
-// Loop body fpu64_ops8_x86_64_sse2: 52 instructions per 8 words (load 4, store 4, add 17, sub 4, mul 12, fma 0, and 0, orr 0, cmp 1, branch 1, other 9)
+// Loop body fpu64_ops8_x86_64_sse2: 51 instructions per 8 words (load 4, store 4, add 17, sub 4, mul 12, fma 0, and 0, orr 0, cmp 1, branch 1, other 8)
 ENTRY(fpu64_ops8_x86_64_sse2)
 	split	3, 4*VEC_BYTES
 	movq	bk_fpu64_consts@GOTPCREL(%rip), consts
 	ops8_consts d, 8
+	if_prefetching .Lprefetching_fpu64_ops8_x86_64_sse2
 1:	pass_head ops8_vec, sd, 8
 	cmp	blkend, cur
 	je	3f
 	.p2align 5
 LOOP_BEGIN(fpu64_ops8_x86_64_sse2)
-2:	ops8_block pd
+2:	ops8_block pd, 0
 	add	$4*VEC_BYTES, cur
 	cmp	blkend, cur
 	jne	2b
 LOOP_END(fpu64_ops8_x86_64_sse2)
 3:	pass_tail ops8_vec, pd, sd, 8
+
+	jmp	9f
+.Lprefetching_fpu64_ops8_x86_64_sse2:
+	prefetching_passes ops8_vec, ops8_block, pd, sd, 8, 4*VEC_BYTES
 9:
 	ret
 END(fpu64_ops8_x86_64_sse2)
 
-// Loop body fpu64_ops32_x86_64_sse2: 92 instructions per 4 words (load 2, store 2, add 33, sub 10, mul 22, fma 0, and 0, orr 0, cmp 1, branch 1, other 21)
+// Loop body fpu64_ops32_x86_64_sse2: 91 instructions per 4 words (load 2, store 2, add 33, sub 10, mul 22, fma 0, and 0, orr 0, cmp 1, branch 1, other 20)
 ENTRY(fpu64_ops32_x86_64_sse2)
 	push	%rbp
 	mov	%rsp, %rbp
@@ -482,17 +547,22 @@ ENTRY(fpu64_ops32_x86_64_sse2)
 	split	3, 2*VEC_BYTES
 	movq	bk_fpu64_consts@GOTPCREL(%rip), consts
 	ops32_consts d, 8
+	if_prefetching .Lprefetching_fpu64_ops32_x86_64_sse2
 1:	pass_head ops32_vec, sd, 8
 	cmp	blkend, cur
 	je	3f
 	.p2align 5
 LOOP_BEGIN(fpu64_ops32_x86_64_sse2)
-2:	ops32_block pd
+2:	ops32_block pd, 0
 	add	$2*VEC_BYTES, cur
 	cmp	blkend, cur
 	jne	2b
 LOOP_END(fpu64_ops32_x86_64_sse2)
 3:	pass_tail ops32_vec, pd, sd, 8
+
+	jmp	9f
+.Lprefetching_fpu64_ops32_x86_64_sse2:
+	prefetching_passes ops32_vec, ops32_block, pd, sd, 8, 2*VEC_BYTES
 9:	leave
 	ret
 END(fpu64_ops32_x86_64_sse2)
