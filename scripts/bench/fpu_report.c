@@ -8,8 +8,9 @@
  *     (the lower of the FP mix and the memory bound). Where the FP mix with
  *     the kernel's own loads and stores (the second bound) is itself below
  *     90 % of the plain mix in every round, the load and store ports, not
- *     the FP pipes, set the limit: the goal line says so and gives the
- *     kernel's share of that bound, the best reachable;
+ *     the FP pipes, set the limit: a second line says so and gives the
+ *     kernel's share of that bound, the best reachable, met at 90 % (the
+ *     goal line keeps its own verdict against the FP bound);
  *   - 2 ops at L2 and RAM: >= 90 % of the stream bandwidth measured beside;
  *   - every cell: >= 0.97 x gcc -O3 -march=native for the same ISA;
  *   - the best ISA only: >= 4 x gcc -O2 for the baseline ISA;
@@ -130,10 +131,13 @@ static void bound_goal(const struct isa_run *run, const char *isa, const char *n
 	goal(isa, name, over_rounds(run, s, op, ti, f_of_bound), 0.9, 100, 1,
 	     "% of the bound (>= 90 %)");
 	if (share.hi > 0 && share.hi < 0.9 && ports.med < mem.med) {
+		double of_ports = over_rounds(run, s, op, ti, f_of_ports).med;
+
 		printf("         %-6s %s the FP mix with the kernel's loads and stores "
 		       "reaches %.1f %% of the FP bound (the load/store ports): the best "
 		       "reachable; burnkit ", isa, name, 100 * share.med);
-		printf("%.1f %% of it\n", 100 * over_rounds(run, s, op, ti, f_of_ports).med);
+		printf("%.1f %% of it (>= 90 %%: %s)\n", 100 * of_ports,
+		       of_ports >= 0.9 ? "met" : "missed");
 	}
 }
 
