@@ -99,6 +99,17 @@
  * addends as memory operands: those 8.5 constant loads per vector), it
  * ran 2 % faster than this schedule at L1 size and 2 % slower at L2 size.
  *
+ * Measured on a Zen 3 core (EPYC 7003 under KVM, one thread, L1 size,
+ * cycles per vector from the bench's add chain; the bench's FP mix runs
+ * at 4.0 instructions per cycle there, the four pipes): ops8 1.84-1.85
+ * against 1.50 for its FP mix and 1.73 with the kernel's loads and
+ * stores (93 % of that second bound); ops32 7.6-7.7 against 6.0 for its
+ * FP mix (77-79 %), the factors as memory operands costing 2 % of the
+ * mix there. On that core ops32 is not held by its chains: the two
+ * vectors interleaved as above (four chains in flight instead of two)
+ * measured 7.67-7.77 against 7.68-7.73 for this schedule, taking turns.
+ * What holds it there is not found yet.
+ *
  * Operation order: FUSED. ops2 is exact: (x + a) * K2, rounded twice.
  * ops8 computes every x + c exactly as the reference, the first product
  * (x + a) * b rounded as the reference, and then fuses each further
