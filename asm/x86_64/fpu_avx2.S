@@ -235,21 +235,11 @@ lane_masks:
 .endm
 
 /*
- * x larger than BK_FPU_PREFETCH_MIN_BYTES: to the passes at `target`,
- * whose blocks prefetch (burnkit/prefetch.h). Uses %rax (consts, done
- * with before the passes).
- */
-.macro if_prefetching target
-	mov	xend, %rax
-	sub	xbase, %rax
-	cmp	$BK_FPU_PREFETCH_MIN_BYTES, %rax
-	ja	\target
-.endm
-
-/*
  * The passes of a kernel whose blocks prefetch: the loop each kernel below
  * spells out between LOOP_BEGIN and LOOP_END (the one `burnkit inspect`
- * counts), its block given prefetch 1; `setup` runs after each pass's head.
+ * counts), its block given prefetch 1. A kernel jumps here through
+ * bk_if_prefetching (burnkit/prefetch.h) with %rax as its scratch: consts
+ * is done with and cur not yet set; `setup` runs after each pass's head.
  */
 .macro prefetching_passes vec, block, p, block_bytes, setup
 1:	pass_head \vec, \p
@@ -495,7 +485,7 @@ ENTRY(fpu32_ops2_x86_64_avx2)
 	movq	bk_fpu32_consts@GOTPCREL(%rip), consts
 	vbroadcastss	0*4(consts), ka2
 	vbroadcastss	22*4(consts), kfactor
-	if_prefetching .Lprefetching_fpu32_ops2_x86_64_avx2
+	bk_if_prefetching xbase, xend, %rax, .Lprefetching_fpu32_ops2_x86_64_avx2
 1:	pass_head ops2_vec, ps
 	cmp	blkend, cur
 	je	3f
@@ -519,7 +509,7 @@ ENTRY(fpu32_ops8_x86_64_avx2)
 	split	2, 4*VEC_BYTES
 	movq	bk_fpu32_consts@GOTPCREL(%rip), consts
 	ops8_consts s, 4
-	if_prefetching .Lprefetching_fpu32_ops8_x86_64_avx2
+	bk_if_prefetching xbase, xend, %rax, .Lprefetching_fpu32_ops8_x86_64_avx2
 1:	pass_head ops8_vec, ps
 	cmp	blkend, cur
 	je	3f
@@ -547,7 +537,7 @@ ENTRY(fpu32_ops32_x86_64_avx2)
 	split	2, 2*VEC_BYTES
 	movq	bk_fpu32_consts@GOTPCREL(%rip), consts
 	ops32_consts s, 4
-	if_prefetching .Lprefetching_fpu32_ops32_x86_64_avx2
+	bk_if_prefetching xbase, xend, %rax, .Lprefetching_fpu32_ops32_x86_64_avx2
 1:	pass_head ops32_vec, ps
 	cmp	blkend, cur
 	je	3f
@@ -574,7 +564,7 @@ ENTRY(fpu64_ops2_x86_64_avx2)
 	movq	bk_fpu64_consts@GOTPCREL(%rip), consts
 	vbroadcastsd	0*8(consts), ka2
 	vbroadcastsd	22*8(consts), kfactor
-	if_prefetching .Lprefetching_fpu64_ops2_x86_64_avx2
+	bk_if_prefetching xbase, xend, %rax, .Lprefetching_fpu64_ops2_x86_64_avx2
 1:	pass_head ops2_vec, pd
 	cmp	blkend, cur
 	je	3f
@@ -598,7 +588,7 @@ ENTRY(fpu64_ops8_x86_64_avx2)
 	split	3, 4*VEC_BYTES
 	movq	bk_fpu64_consts@GOTPCREL(%rip), consts
 	ops8_consts d, 8
-	if_prefetching .Lprefetching_fpu64_ops8_x86_64_avx2
+	bk_if_prefetching xbase, xend, %rax, .Lprefetching_fpu64_ops8_x86_64_avx2
 1:	pass_head ops8_vec, pd
 	cmp	blkend, cur
 	je	3f
@@ -626,7 +616,7 @@ ENTRY(fpu64_ops32_x86_64_avx2)
 	split	3, 2*VEC_BYTES
 	movq	bk_fpu64_consts@GOTPCREL(%rip), consts
 	ops32_consts d, 8
-	if_prefetching .Lprefetching_fpu64_ops32_x86_64_avx2
+	bk_if_prefetching xbase, xend, %rax, .Lprefetching_fpu64_ops32_x86_64_avx2
 1:	pass_head ops32_vec, pd
 	cmp	blkend, cur
 	je	3f

@@ -156,21 +156,11 @@
 .endm
 
 /*
- * x larger than BK_FPU_PREFETCH_MIN_BYTES: to the passes at `target`,
- * whose blocks prefetch (burnkit/prefetch.h). Uses %rax (consts, done
- * with before the passes).
- */
-.macro if_prefetching target
-	mov	xend, %rax
-	sub	xbase, %rax
-	cmp	$BK_FPU_PREFETCH_MIN_BYTES, %rax
-	ja	\target
-.endm
-
-/*
  * The passes of a kernel whose blocks prefetch: the loop each kernel below
  * spells out between LOOP_BEGIN and LOOP_END (the one `burnkit inspect`
- * counts), its block given prefetch 1.
+ * counts), its block given prefetch 1. A kernel jumps here through
+ * bk_if_prefetching (burnkit/prefetch.h) with %rax as its scratch: consts
+ * is done with and cur not yet set.
  */
 .macro prefetching_passes vec, block, p, s, esz, block_bytes
 1:	pass_head \vec, \s, \esz
@@ -415,7 +405,7 @@ ENTRY(fpu32_ops2_x86_64_sse2)
 	movq	bk_fpu32_consts@GOTPCREL(%rip), consts
 	bcast	s, 4, 0, ka2
 	bcast	s, 4, 22, kfactor
-	if_prefetching .Lprefetching_fpu32_ops2_x86_64_sse2
+	bk_if_prefetching xbase, xend, %rax, .Lprefetching_fpu32_ops2_x86_64_sse2
 1:	pass_head ops2_vec, ss, 4
 	cmp	blkend, cur
 	je	3f
@@ -440,7 +430,7 @@ ENTRY(fpu32_ops8_x86_64_sse2)
 	split	2, 4*VEC_BYTES
 	movq	bk_fpu32_consts@GOTPCREL(%rip), consts
 	ops8_consts s, 4
-	if_prefetching .Lprefetching_fpu32_ops8_x86_64_sse2
+	bk_if_prefetching xbase, xend, %rax, .Lprefetching_fpu32_ops8_x86_64_sse2
 1:	pass_head ops8_vec, ss, 4
 	cmp	blkend, cur
 	je	3f
@@ -468,7 +458,7 @@ ENTRY(fpu32_ops32_x86_64_sse2)
 	split	2, 2*VEC_BYTES
 	movq	bk_fpu32_consts@GOTPCREL(%rip), consts
 	ops32_consts s, 4
-	if_prefetching .Lprefetching_fpu32_ops32_x86_64_sse2
+	bk_if_prefetching xbase, xend, %rax, .Lprefetching_fpu32_ops32_x86_64_sse2
 1:	pass_head ops32_vec, ss, 4
 	cmp	blkend, cur
 	je	3f
@@ -494,7 +484,7 @@ ENTRY(fpu64_ops2_x86_64_sse2)
 	movq	bk_fpu64_consts@GOTPCREL(%rip), consts
 	bcast	d, 8, 0, ka2
 	bcast	d, 8, 22, kfactor
-	if_prefetching .Lprefetching_fpu64_ops2_x86_64_sse2
+	bk_if_prefetching xbase, xend, %rax, .Lprefetching_fpu64_ops2_x86_64_sse2
 1:	pass_head ops2_vec, sd, 8
 	cmp	blkend, cur
 	je	3f
@@ -519,7 +509,7 @@ ENTRY(fpu64_ops8_x86_64_sse2)
 	split	3, 4*VEC_BYTES
 	movq	bk_fpu64_consts@GOTPCREL(%rip), consts
 	ops8_consts d, 8
-	if_prefetching .Lprefetching_fpu64_ops8_x86_64_sse2
+	bk_if_prefetching xbase, xend, %rax, .Lprefetching_fpu64_ops8_x86_64_sse2
 1:	pass_head ops8_vec, sd, 8
 	cmp	blkend, cur
 	je	3f
@@ -547,7 +537,7 @@ ENTRY(fpu64_ops32_x86_64_sse2)
 	split	3, 2*VEC_BYTES
 	movq	bk_fpu64_consts@GOTPCREL(%rip), consts
 	ops32_consts d, 8
-	if_prefetching .Lprefetching_fpu64_ops32_x86_64_sse2
+	bk_if_prefetching xbase, xend, %rax, .Lprefetching_fpu64_ops32_x86_64_sse2
 1:	pass_head ops32_vec, sd, 8
 	cmp	blkend, cur
 	je	3f

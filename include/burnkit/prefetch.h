@@ -11,12 +11,22 @@
  * 4 % slower at L1 size, ops2 25 % at L2 size and 10 % at 1 and 4 MiB (in
  * L3), none of them faster; Sapphire Rapids: ops2 5 % slower at L1 size,
  * 2 % faster at 1 MiB. So each kernel has its pass loop twice, without and
- * with the prefetches, and takes the second only for x larger than this.
- * Plain C and assembler alike: a macro only.
+ * with the prefetches, and takes the second only for x larger than this
+ * (bk_if_prefetching, for the x86-64 .S files).
  */
 #ifndef BURNKIT_PREFETCH_H
 #define BURNKIT_PREFETCH_H
 
 #define BK_FPU_PREFETCH_MIN_BYTES (4 << 20)
+
+#if defined(__ASSEMBLER__) && defined(__x86_64__)
+/* To `target` when x, [start, end), is larger than that (scratch: free). */
+.macro bk_if_prefetching start, end, scratch, target
+	mov	\end, \scratch
+	sub	\start, \scratch
+	cmp	$BK_FPU_PREFETCH_MIN_BYTES, \scratch
+	ja	\target
+.endm
+#endif
 
 #endif
