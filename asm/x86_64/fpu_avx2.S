@@ -22,19 +22,24 @@
  * once per call. One temporary register serves every x + c of a block:
  * renaming makes its uses independent. At RAM size the hardware
  * prefetchers stop at every 4 KiB page, so for x larger than
- * BK_FPU_PREFETCH_MIN_BYTES (4 MiB, burnkit/prefetch.h) each block also
- * prefetches (prefetcht0) its lines one page ahead: every line in ops2
- * and ops8, one per block (one line) in ops32. Each kernel therefore has
- * its pass loop twice, chosen once per call: the plain one, which
- * LOOP_BEGIN marks, and prefetching_passes. Measured on a Sapphire Rapids
+ * BK_FPU_PREFETCH_MIN_BYTES (4 MiB, burnkit/prefetch.h) each block of
+ * ops8 and ops32 also prefetches (prefetcht0) its lines one page ahead:
+ * every line in ops8, one per block (one line) in ops32. Those kernels
+ * therefore have their pass loop twice, chosen once per call: the plain
+ * one, which LOOP_BEGIN marks, and prefetching_passes. ops2, nothing but
+ * a stream, never prefetches (below). Measured on a Sapphire Rapids
  * core, one thread, ops2 prefetching every line against one line in two:
  * 3-6 % faster at 256 MiB (95 % of the in-place stream with prefetch),
  * 2 % at 1 MiB, 5 % slower at L1 size. On a Zen 3 core (EPYC 7003, one
  * thread, cycles per vector, best of 200 samples, the two taking turns):
  * without the prefetches ops8 1.85 against 1.99 at L1 size, ops2 1.12
  * against 1.56 at L2 size, none slower up to 4 MiB (L3); with them ops8
- * 6-11 % and ops32 25 % faster at 64 MiB, ops2 5-14 % slower there (one
- * prefetch per block, every other line, was slower still). Prefetches
+ * 6-11 % and ops32 25 % faster at 64 MiB, ops2 1-18 % slower there (one
+ * prefetch per block, every other line, was slower still), which is why
+ * ops2 has no prefetching loop: it runs at the plain stream's rate, as
+ * gcc's loop does, on either core (the Sapphire Rapids gain above is 3-6 %
+ * of a stream the bench compares with the better of plain and
+ * prefetching). Prefetches
  * past the end of x are harmless (they never fault).
  *
  * Schedule. Cores named (256-bit vectors; per cycle; latencies in cycles):
@@ -136,7 +141,7 @@
  *
  * plus, per block, 3 for the loop control (add, cmp, jne); the
  * prefetching loop (x larger than 4 MiB) adds per block the prefetches (2
- * in ops2 and ops8, one per 64-byte line; 1 in ops32). In ops32 the 2
+ * in ops8, one per 64-byte line; 1 in ops32). In ops32 the 2
  * muls and 8 of the 9 fmas of each vector take their factor from the
  * stack as a memory operand; they count as mul and fma, not as loads.
  * Classes by mnemonic: vmovups/vmovupd from memory is a load, to memory a
@@ -283,11 +288,7 @@ lane_masks:
 	store_vec \p, \masked, %ymm0
 .endm
 
-.macro ops2_block p, prefetch
-.if \prefetch
-	prefetcht0 PREFETCH_BYTES+0*LINE_BYTES(cur)	// every line: see the strategy
-	prefetcht0 PREFETCH_BYTES+1*LINE_BYTES(cur)
-.endif
+.macro ops2_block p
 	vmovu\p	0*VEC_BYTES(cur), %ymm0
 	vmovu\p	1*VEC_BYTES(cur), %ymm1
 	vmovu\p	2*VEC_BYTES(cur), %ymm2
@@ -485,21 +486,17 @@ ENTRY(fpu32_ops2_x86_64_avx2)
 	movq	bk_fpu32_consts@GOTPCREL(%rip), consts
 	vbroadcastss	0*4(consts), ka2
 	vbroadcastss	22*4(consts), kfactor
-	bk_if_prefetching xbase, xend, %rax, .Lprefetching_fpu32_ops2_x86_64_avx2
 1:	pass_head ops2_vec, ps
 	cmp	blkend, cur
 	je	3f
 	.p2align 5			// loop head on a fetch-block boundary
 LOOP_BEGIN(fpu32_ops2_x86_64_avx2)
-2:	ops2_block ps, 0
+2:	ops2_block ps
 	add	$4*VEC_BYTES, cur
 	cmp	blkend, cur
 	jne	2b
 LOOP_END(fpu32_ops2_x86_64_avx2)
 3:	pass_tail ops2_vec, ps
-	jmp	9f
-.Lprefetching_fpu32_ops2_x86_64_avx2:
-	prefetching_passes ops2_vec, ops2_block, ps, 4*VEC_BYTES
 9:	vzeroupper
 	ret
 END(fpu32_ops2_x86_64_avx2)
@@ -564,21 +561,17 @@ ENTRY(fpu64_ops2_x86_64_avx2)
 	movq	bk_fpu64_consts@GOTPCREL(%rip), consts
 	vbroadcastsd	0*8(consts), ka2
 	vbroadcastsd	22*8(consts), kfactor
-	bk_if_prefetching xbase, xend, %rax, .Lprefetching_fpu64_ops2_x86_64_avx2
 1:	pass_head ops2_vec, pd
 	cmp	blkend, cur
 	je	3f
 	.p2align 5
 LOOP_BEGIN(fpu64_ops2_x86_64_avx2)
-2:	ops2_block pd, 0
+2:	ops2_block pd
 	add	$4*VEC_BYTES, cur
 	cmp	blkend, cur
 	jne	2b
 LOOP_END(fpu64_ops2_x86_64_avx2)
 3:	pass_tail ops2_vec, pd
-	jmp	9f
-.Lprefetching_fpu64_ops2_x86_64_avx2:
-	prefetching_passes ops2_vec, ops2_block, pd, 4*VEC_BYTES
 9:	vzeroupper
 	ret
 END(fpu64_ops2_x86_64_avx2)

@@ -10,9 +10,9 @@
  * only an instruction that takes a load slot: on Zen 3, ops8 7 % and ops2
  * 4 % slower at L1 size, ops2 25 % at L2 size and 10 % at 1 and 4 MiB (in
  * L3), none of them faster; Sapphire Rapids: ops2 5 % slower at L1 size,
- * 2 % faster at 1 MiB. So each kernel has its pass loop twice, without and
- * with the prefetches, and takes the second only for x larger than this
- * (bk_if_prefetching, for the x86-64 .S files).
+ * 2 % faster at 1 MiB. So each kernel that prefetches has its pass loop
+ * twice, without and with the prefetches, and takes the second only for x
+ * larger than this (bk_if_prefetching, for the x86-64 .S files).
  */
 #ifndef BURNKIT_PREFETCH_H
 #define BURNKIT_PREFETCH_H
