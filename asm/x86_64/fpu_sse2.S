@@ -417,7 +417,6 @@ LOOP_BEGIN(fpu32_ops2_x86_64_sse2)
 	jne	2b
 LOOP_END(fpu32_ops2_x86_64_sse2)
 3:	pass_tail ops2_vec, ps, ss, 4
-
 	jmp	9f
 .Lprefetching_fpu32_ops2_x86_64_sse2:
 	prefetching_passes ops2_vec, ops2_block, ps, ss, 4, 4*VEC_BYTES
@@ -442,7 +441,6 @@ LOOP_BEGIN(fpu32_ops8_x86_64_sse2)
 	jne	2b
 LOOP_END(fpu32_ops8_x86_64_sse2)
 3:	pass_tail ops8_vec, ps, ss, 4
-
 	jmp	9f
 .Lprefetching_fpu32_ops8_x86_64_sse2:
 	prefetching_passes ops8_vec, ops8_block, ps, ss, 4, 4*VEC_BYTES
@@ -470,7 +468,6 @@ LOOP_BEGIN(fpu32_ops32_x86_64_sse2)
 	jne	2b
 LOOP_END(fpu32_ops32_x86_64_sse2)
 3:	pass_tail ops32_vec, ps, ss, 4
-
 	jmp	9f
 .Lprefetching_fpu32_ops32_x86_64_sse2:
 	prefetching_passes ops32_vec, ops32_block, ps, ss, 4, 2*VEC_BYTES
@@ -496,7 +493,6 @@ LOOP_BEGIN(fpu64_ops2_x86_64_sse2)
 	jne	2b
 LOOP_END(fpu64_ops2_x86_64_sse2)
 3:	pass_tail ops2_vec, pd, sd, 8
-
 	jmp	9f
 .Lprefetching_fpu64_ops2_x86_64_sse2:
 	prefetching_passes ops2_vec, ops2_block, pd, sd, 8, 4*VEC_BYTES
@@ -521,7 +517,6 @@ LOOP_BEGIN(fpu64_ops8_x86_64_sse2)
 	jne	2b
 LOOP_END(fpu64_ops8_x86_64_sse2)
 3:	pass_tail ops8_vec, pd, sd, 8
-
 	jmp	9f
 .Lprefetching_fpu64_ops8_x86_64_sse2:
 	prefetching_passes ops8_vec, ops8_block, pd, sd, 8, 4*VEC_BYTES
@@ -549,7 +544,6 @@ LOOP_BEGIN(fpu64_ops32_x86_64_sse2)
 	jne	2b
 LOOP_END(fpu64_ops32_x86_64_sse2)
 3:	pass_tail ops32_vec, pd, sd, 8
-
 	jmp	9f
 .Lprefetching_fpu64_ops32_x86_64_sse2:
 	prefetching_passes ops32_vec, ops32_block, pd, sd, 8, 2*VEC_BYTES
