@@ -112,8 +112,10 @@
  * FP mix (77-79 %), the factors as memory operands costing 2 % of the
  * mix there. On that core ops32 is not held by its chains: the two
  * vectors interleaved as above (four chains in flight instead of two)
- * measured 7.67-7.77 against 7.68-7.73 for this schedule, taking turns.
- * What holds it there is not found yet.
+ * measured 7.67-7.77 against 7.68-7.73 for this schedule, taking turns;
+ * three sums instead of two (chains of 4, 4 and 3 terms, one instruction
+ * more, timed only) 7.63-7.90 against 7.59-7.79. What holds it there is
+ * not found yet.
  *
  * Operation order: FUSED. ops2 is exact: (x + a) * K2, rounded twice.
  * ops8 computes every x + c exactly as the reference, the first product
