@@ -26,7 +26,8 @@
  * ops8 and ops32 also prefetches (prefetcht0) its lines one page ahead:
  * every line in ops8, one per block (one line) in ops32. Those kernels
  * therefore have their pass loop twice, chosen once per call: the plain
- * one, which LOOP_BEGIN marks, and prefetching_passes. ops2, nothing but
+ * one, which LOOP_BEGIN marks, and the prefetching one (bk_prefetch_gated
+ * makes both from `passes`). ops2, nothing but
  * a stream, never prefetches (below). Measured on a Sapphire Rapids
  * core, one thread, ops2 prefetching every line against one line in two:
  * 3-6 % faster at 256 MiB (95 % of the in-place stream with prefetch),
@@ -242,22 +243,25 @@ lane_masks:
 .endm
 
 /*
- * The passes of a kernel whose blocks prefetch: the loop each kernel below
- * spells out between LOOP_BEGIN and LOOP_END (the one `burnkit inspect`
- * counts), its block given prefetch 1. A kernel jumps here through
- * bk_if_prefetching (burnkit/prefetch.h) with %rax as its scratch: consts
- * is done with and cur not yet set; `setup` runs after each pass's head.
+ * The passes over x: each pass's head, its blocks (`block`, given
+ * `prefetch`), then its whole vectors and tail; `setup` runs after the
+ * head. begin and end mark the block loop where they are LOOP_BEGIN and
+ * LOOP_END (the loop `burnkit inspect` counts). %rax, the scratch of
+ * bk_prefetch_gated (burnkit/prefetch.h), is free before it: consts is
+ * done with and cur not yet set.
  */
-.macro prefetching_passes vec, block, p, block_bytes, setup
+.macro passes prefetch, begin, end, vec, block, p, block_bytes, setup
 1:	pass_head \vec, \p
 	cmp	blkend, cur
 	je	3f
 	\setup
-	.p2align 5
-2:	\block	\p, 1
+	.p2align 5			// loop head on a fetch-block boundary
+\begin
+2:	\block	\p, \prefetch
 	add	$\block_bytes, cur
 	cmp	blkend, cur
 	jne	2b
+\end
 3:	pass_tail \vec, \p
 .endm
 
@@ -290,7 +294,10 @@ lane_masks:
 	store_vec \p, \masked, %ymm0
 .endm
 
-.macro ops2_block p
+.macro ops2_block p, prefetch
+.if \prefetch
+	.error "ops2 never prefetches (see the strategy)"
+.endif
 	vmovu\p	0*VEC_BYTES(cur), %ymm0
 	vmovu\p	1*VEC_BYTES(cur), %ymm1
 	vmovu\p	2*VEC_BYTES(cur), %ymm2
@@ -488,17 +495,8 @@ ENTRY(fpu32_ops2_x86_64_avx2)
 	movq	bk_fpu32_consts@GOTPCREL(%rip), consts
 	vbroadcastss	0*4(consts), ka2
 	vbroadcastss	22*4(consts), kfactor
-1:	pass_head ops2_vec, ps
-	cmp	blkend, cur
-	je	3f
-	.p2align 5			// loop head on a fetch-block boundary
-LOOP_BEGIN(fpu32_ops2_x86_64_avx2)
-2:	ops2_block ps
-	add	$4*VEC_BYTES, cur
-	cmp	blkend, cur
-	jne	2b
-LOOP_END(fpu32_ops2_x86_64_avx2)
-3:	pass_tail ops2_vec, ps
+	passes 0, LOOP_BEGIN(fpu32_ops2_x86_64_avx2), LOOP_END(fpu32_ops2_x86_64_avx2), \
+		ops2_vec, ops2_block, ps, 4*VEC_BYTES
 9:	vzeroupper
 	ret
 END(fpu32_ops2_x86_64_avx2)
@@ -508,21 +506,9 @@ ENTRY(fpu32_ops8_x86_64_avx2)
 	split	2, 4*VEC_BYTES
 	movq	bk_fpu32_consts@GOTPCREL(%rip), consts
 	ops8_consts s, 4
-	bk_if_prefetching xbase, xend, %rax, .Lprefetching_fpu32_ops8_x86_64_avx2
-1:	pass_head ops8_vec, ps
-	cmp	blkend, cur
-	je	3f
-	.p2align 5
-LOOP_BEGIN(fpu32_ops8_x86_64_avx2)
-2:	ops8_block ps, 0
-	add	$4*VEC_BYTES, cur
-	cmp	blkend, cur
-	jne	2b
-LOOP_END(fpu32_ops8_x86_64_avx2)
-3:	pass_tail ops8_vec, ps
-	jmp	9f
-.Lprefetching_fpu32_ops8_x86_64_avx2:
-	prefetching_passes ops8_vec, ops8_block, ps, 4*VEC_BYTES
+	bk_prefetch_gated xbase, xend, %rax, 9f, passes, \
+		LOOP_BEGIN(fpu32_ops8_x86_64_avx2), LOOP_END(fpu32_ops8_x86_64_avx2), \
+		ops8_vec, ops8_block, ps, 4*VEC_BYTES
 9:	vzeroupper
 	ret
 END(fpu32_ops8_x86_64_avx2)
@@ -536,22 +522,9 @@ ENTRY(fpu32_ops32_x86_64_avx2)
 	split	2, 2*VEC_BYTES
 	movq	bk_fpu32_consts@GOTPCREL(%rip), consts
 	ops32_consts s, 4
-	bk_if_prefetching xbase, xend, %rax, .Lprefetching_fpu32_ops32_x86_64_avx2
-1:	pass_head ops32_vec, ps
-	cmp	blkend, cur
-	je	3f
-	ops32_y
-	.p2align 5
-LOOP_BEGIN(fpu32_ops32_x86_64_avx2)
-2:	ops32_block ps, 0
-	add	$2*VEC_BYTES, cur
-	cmp	blkend, cur
-	jne	2b
-LOOP_END(fpu32_ops32_x86_64_avx2)
-3:	pass_tail ops32_vec, ps
-	jmp	9f
-.Lprefetching_fpu32_ops32_x86_64_avx2:
-	prefetching_passes ops32_vec, ops32_block, ps, 2*VEC_BYTES, ops32_y
+	bk_prefetch_gated xbase, xend, %rax, 9f, passes, \
+		LOOP_BEGIN(fpu32_ops32_x86_64_avx2), LOOP_END(fpu32_ops32_x86_64_avx2), \
+		ops32_vec, ops32_block, ps, 2*VEC_BYTES, ops32_y
 9:	vzeroupper
 	leave
 	ret
@@ -563,17 +536,8 @@ ENTRY(fpu64_ops2_x86_64_avx2)
 	movq	bk_fpu64_consts@GOTPCREL(%rip), consts
 	vbroadcastsd	0*8(consts), ka2
 	vbroadcastsd	22*8(consts), kfactor
-1:	pass_head ops2_vec, pd
-	cmp	blkend, cur
-	je	3f
-	.p2align 5
-LOOP_BEGIN(fpu64_ops2_x86_64_avx2)
-2:	ops2_block pd
-	add	$4*VEC_BYTES, cur
-	cmp	blkend, cur
-	jne	2b
-LOOP_END(fpu64_ops2_x86_64_avx2)
-3:	pass_tail ops2_vec, pd
+	passes 0, LOOP_BEGIN(fpu64_ops2_x86_64_avx2), LOOP_END(fpu64_ops2_x86_64_avx2), \
+		ops2_vec, ops2_block, pd, 4*VEC_BYTES
 9:	vzeroupper
 	ret
 END(fpu64_ops2_x86_64_avx2)
@@ -583,21 +547,9 @@ ENTRY(fpu64_ops8_x86_64_avx2)
 	split	3, 4*VEC_BYTES
 	movq	bk_fpu64_consts@GOTPCREL(%rip), consts
 	ops8_consts d, 8
-	bk_if_prefetching xbase, xend, %rax, .Lprefetching_fpu64_ops8_x86_64_avx2
-1:	pass_head ops8_vec, pd
-	cmp	blkend, cur
-	je	3f
-	.p2align 5
-LOOP_BEGIN(fpu64_ops8_x86_64_avx2)
-2:	ops8_block pd, 0
-	add	$4*VEC_BYTES, cur
-	cmp	blkend, cur
-	jne	2b
-LOOP_END(fpu64_ops8_x86_64_avx2)
-3:	pass_tail ops8_vec, pd
-	jmp	9f
-.Lprefetching_fpu64_ops8_x86_64_avx2:
-	prefetching_passes ops8_vec, ops8_block, pd, 4*VEC_BYTES
+	bk_prefetch_gated xbase, xend, %rax, 9f, passes, \
+		LOOP_BEGIN(fpu64_ops8_x86_64_avx2), LOOP_END(fpu64_ops8_x86_64_avx2), \
+		ops8_vec, ops8_block, pd, 4*VEC_BYTES
 9:	vzeroupper
 	ret
 END(fpu64_ops8_x86_64_avx2)
@@ -611,22 +563,9 @@ ENTRY(fpu64_ops32_x86_64_avx2)
 	split	3, 2*VEC_BYTES
 	movq	bk_fpu64_consts@GOTPCREL(%rip), consts
 	ops32_consts d, 8
-	bk_if_prefetching xbase, xend, %rax, .Lprefetching_fpu64_ops32_x86_64_avx2
-1:	pass_head ops32_vec, pd
-	cmp	blkend, cur
-	je	3f
-	ops32_y
-	.p2align 5
-LOOP_BEGIN(fpu64_ops32_x86_64_avx2)
-2:	ops32_block pd, 0
-	add	$2*VEC_BYTES, cur
-	cmp	blkend, cur
-	jne	2b
-LOOP_END(fpu64_ops32_x86_64_avx2)
-3:	pass_tail ops32_vec, pd
-	jmp	9f
-.Lprefetching_fpu64_ops32_x86_64_avx2:
-	prefetching_passes ops32_vec, ops32_block, pd, 2*VEC_BYTES, ops32_y
+	bk_prefetch_gated xbase, xend, %rax, 9f, passes, \
+		LOOP_BEGIN(fpu64_ops32_x86_64_avx2), LOOP_END(fpu64_ops32_x86_64_avx2), \
+		ops32_vec, ops32_block, pd, 2*VEC_BYTES, ops32_y
 9:	vzeroupper
 	leave
 	ret

@@ -30,7 +30,8 @@
  * block also prefetches (prefetcht0) its line one page ahead; where x fits
  * in the caches the prefetch only takes a load slot (fpu_avx2.S gives the
  * measurements). Each kernel has its pass loop twice, chosen once per
- * call: the plain one, which LOOP_BEGIN marks, and prefetching_passes.
+ * call: the plain one, which LOOP_BEGIN marks, and the prefetching one
+ * (bk_prefetch_gated makes both from `passes`).
  * Prefetches past the end of x are harmless (they never fault).
  *
  * ops32 needs 22 constants and 16 registers hold 5 data registers at
@@ -156,21 +157,24 @@
 .endm
 
 /*
- * The passes of a kernel whose blocks prefetch: the loop each kernel below
- * spells out between LOOP_BEGIN and LOOP_END (the one `burnkit inspect`
- * counts), its block given prefetch 1. A kernel jumps here through
- * bk_if_prefetching (burnkit/prefetch.h) with %rax as its scratch: consts
- * is done with and cur not yet set.
+ * The passes over x: each pass's head, its blocks (`block`, given
+ * `prefetch`), then its whole vectors and tail. begin and end mark the
+ * block loop where they are LOOP_BEGIN and LOOP_END (the loop `burnkit
+ * inspect` counts). %rax, the scratch of bk_prefetch_gated
+ * (burnkit/prefetch.h), is free before it: consts is done with and cur
+ * not yet set.
  */
-.macro prefetching_passes vec, block, p, s, esz, block_bytes
+.macro passes prefetch, begin, end, vec, block, p, s, esz, block_bytes
 1:	pass_head \vec, \s, \esz
 	cmp	blkend, cur
 	je	3f
-	.p2align 5
-2:	\block	\p, 1
+	.p2align 5			// loop head on a fetch-block boundary
+\begin
+2:	\block	\p, \prefetch
 	add	$\block_bytes, cur
 	cmp	blkend, cur
 	jne	2b
+\end
 3:	pass_tail \vec, \p, \s, \esz
 .endm
 
@@ -405,21 +409,9 @@ ENTRY(fpu32_ops2_x86_64_sse2)
 	movq	bk_fpu32_consts@GOTPCREL(%rip), consts
 	bcast	s, 4, 0, ka2
 	bcast	s, 4, 22, kfactor
-	bk_if_prefetching xbase, xend, %rax, .Lprefetching_fpu32_ops2_x86_64_sse2
-1:	pass_head ops2_vec, ss, 4
-	cmp	blkend, cur
-	je	3f
-	.p2align 5			// loop head on a fetch-block boundary
-LOOP_BEGIN(fpu32_ops2_x86_64_sse2)
-2:	ops2_block ps, 0
-	add	$4*VEC_BYTES, cur
-	cmp	blkend, cur
-	jne	2b
-LOOP_END(fpu32_ops2_x86_64_sse2)
-3:	pass_tail ops2_vec, ps, ss, 4
-	jmp	9f
-.Lprefetching_fpu32_ops2_x86_64_sse2:
-	prefetching_passes ops2_vec, ops2_block, ps, ss, 4, 4*VEC_BYTES
+	bk_prefetch_gated xbase, xend, %rax, 9f, passes, \
+		LOOP_BEGIN(fpu32_ops2_x86_64_sse2), LOOP_END(fpu32_ops2_x86_64_sse2), \
+		ops2_vec, ops2_block, ps, ss, 4, 4*VEC_BYTES
 9:
 	ret
 END(fpu32_ops2_x86_64_sse2)
@@ -429,21 +421,9 @@ ENTRY(fpu32_ops8_x86_64_sse2)
 	split	2, 4*VEC_BYTES
 	movq	bk_fpu32_consts@GOTPCREL(%rip), consts
 	ops8_consts s, 4
-	bk_if_prefetching xbase, xend, %rax, .Lprefetching_fpu32_ops8_x86_64_sse2
-1:	pass_head ops8_vec, ss, 4
-	cmp	blkend, cur
-	je	3f
-	.p2align 5
-LOOP_BEGIN(fpu32_ops8_x86_64_sse2)
-2:	ops8_block ps, 0
-	add	$4*VEC_BYTES, cur
-	cmp	blkend, cur
-	jne	2b
-LOOP_END(fpu32_ops8_x86_64_sse2)
-3:	pass_tail ops8_vec, ps, ss, 4
-	jmp	9f
-.Lprefetching_fpu32_ops8_x86_64_sse2:
-	prefetching_passes ops8_vec, ops8_block, ps, ss, 4, 4*VEC_BYTES
+	bk_prefetch_gated xbase, xend, %rax, 9f, passes, \
+		LOOP_BEGIN(fpu32_ops8_x86_64_sse2), LOOP_END(fpu32_ops8_x86_64_sse2), \
+		ops8_vec, ops8_block, ps, ss, 4, 4*VEC_BYTES
 9:
 	ret
 END(fpu32_ops8_x86_64_sse2)
@@ -456,21 +436,9 @@ ENTRY(fpu32_ops32_x86_64_sse2)
 	split	2, 2*VEC_BYTES
 	movq	bk_fpu32_consts@GOTPCREL(%rip), consts
 	ops32_consts s, 4
-	bk_if_prefetching xbase, xend, %rax, .Lprefetching_fpu32_ops32_x86_64_sse2
-1:	pass_head ops32_vec, ss, 4
-	cmp	blkend, cur
-	je	3f
-	.p2align 5
-LOOP_BEGIN(fpu32_ops32_x86_64_sse2)
-2:	ops32_block ps, 0
-	add	$2*VEC_BYTES, cur
-	cmp	blkend, cur
-	jne	2b
-LOOP_END(fpu32_ops32_x86_64_sse2)
-3:	pass_tail ops32_vec, ps, ss, 4
-	jmp	9f
-.Lprefetching_fpu32_ops32_x86_64_sse2:
-	prefetching_passes ops32_vec, ops32_block, ps, ss, 4, 2*VEC_BYTES
+	bk_prefetch_gated xbase, xend, %rax, 9f, passes, \
+		LOOP_BEGIN(fpu32_ops32_x86_64_sse2), LOOP_END(fpu32_ops32_x86_64_sse2), \
+		ops32_vec, ops32_block, ps, ss, 4, 2*VEC_BYTES
 9:	leave
 	ret
 END(fpu32_ops32_x86_64_sse2)
@@ -481,21 +449,9 @@ ENTRY(fpu64_ops2_x86_64_sse2)
 	movq	bk_fpu64_consts@GOTPCREL(%rip), consts
 	bcast	d, 8, 0, ka2
 	bcast	d, 8, 22, kfactor
-	bk_if_prefetching xbase, xend, %rax, .Lprefetching_fpu64_ops2_x86_64_sse2
-1:	pass_head ops2_vec, sd, 8
-	cmp	blkend, cur
-	je	3f
-	.p2align 5
-LOOP_BEGIN(fpu64_ops2_x86_64_sse2)
-2:	ops2_block pd, 0
-	add	$4*VEC_BYTES, cur
-	cmp	blkend, cur
-	jne	2b
-LOOP_END(fpu64_ops2_x86_64_sse2)
-3:	pass_tail ops2_vec, pd, sd, 8
-	jmp	9f
-.Lprefetching_fpu64_ops2_x86_64_sse2:
-	prefetching_passes ops2_vec, ops2_block, pd, sd, 8, 4*VEC_BYTES
+	bk_prefetch_gated xbase, xend, %rax, 9f, passes, \
+		LOOP_BEGIN(fpu64_ops2_x86_64_sse2), LOOP_END(fpu64_ops2_x86_64_sse2), \
+		ops2_vec, ops2_block, pd, sd, 8, 4*VEC_BYTES
 9:
 	ret
 END(fpu64_ops2_x86_64_sse2)
@@ -505,21 +461,9 @@ ENTRY(fpu64_ops8_x86_64_sse2)
 	split	3, 4*VEC_BYTES
 	movq	bk_fpu64_consts@GOTPCREL(%rip), consts
 	ops8_consts d, 8
-	bk_if_prefetching xbase, xend, %rax, .Lprefetching_fpu64_ops8_x86_64_sse2
-1:	pass_head ops8_vec, sd, 8
-	cmp	blkend, cur
-	je	3f
-	.p2align 5
-LOOP_BEGIN(fpu64_ops8_x86_64_sse2)
-2:	ops8_block pd, 0
-	add	$4*VEC_BYTES, cur
-	cmp	blkend, cur
-	jne	2b
-LOOP_END(fpu64_ops8_x86_64_sse2)
-3:	pass_tail ops8_vec, pd, sd, 8
-	jmp	9f
-.Lprefetching_fpu64_ops8_x86_64_sse2:
-	prefetching_passes ops8_vec, ops8_block, pd, sd, 8, 4*VEC_BYTES
+	bk_prefetch_gated xbase, xend, %rax, 9f, passes, \
+		LOOP_BEGIN(fpu64_ops8_x86_64_sse2), LOOP_END(fpu64_ops8_x86_64_sse2), \
+		ops8_vec, ops8_block, pd, sd, 8, 4*VEC_BYTES
 9:
 	ret
 END(fpu64_ops8_x86_64_sse2)
@@ -532,21 +476,9 @@ ENTRY(fpu64_ops32_x86_64_sse2)
 	split	3, 2*VEC_BYTES
 	movq	bk_fpu64_consts@GOTPCREL(%rip), consts
 	ops32_consts d, 8
-	bk_if_prefetching xbase, xend, %rax, .Lprefetching_fpu64_ops32_x86_64_sse2
-1:	pass_head ops32_vec, sd, 8
-	cmp	blkend, cur
-	je	3f
-	.p2align 5
-LOOP_BEGIN(fpu64_ops32_x86_64_sse2)
-2:	ops32_block pd, 0
-	add	$2*VEC_BYTES, cur
-	cmp	blkend, cur
-	jne	2b
-LOOP_END(fpu64_ops32_x86_64_sse2)
-3:	pass_tail ops32_vec, pd, sd, 8
-	jmp	9f
-.Lprefetching_fpu64_ops32_x86_64_sse2:
-	prefetching_passes ops32_vec, ops32_block, pd, sd, 8, 2*VEC_BYTES
+	bk_prefetch_gated xbase, xend, %rax, 9f, passes, \
+		LOOP_BEGIN(fpu64_ops32_x86_64_sse2), LOOP_END(fpu64_ops32_x86_64_sse2), \
+		ops32_vec, ops32_block, pd, sd, 8, 2*VEC_BYTES
 9:	leave
 	ret
 END(fpu64_ops32_x86_64_sse2)

@@ -12,7 +12,7 @@
  * L3), none of them faster; Sapphire Rapids: ops2 5 % slower at L1 size,
  * 2 % faster at 1 MiB. So each kernel that prefetches has its pass loop
  * twice, without and with the prefetches, and takes the second only for x
- * larger than this (bk_if_prefetching, for the x86-64 .S files).
+ * larger than this (bk_prefetch_gated, for the x86-64 .S files).
  */
 #ifndef BURNKIT_PREFETCH_H
 #define BURNKIT_PREFETCH_H
@@ -20,12 +20,21 @@
 #define BK_FPU_PREFETCH_MIN_BYTES (4 << 20)
 
 #if defined(__ASSEMBLER__) && defined(__x86_64__)
-/* To `target` when x, [start, end), is larger than that (scratch: free). */
-.macro bk_if_prefetching start, end, scratch, target
+/*
+ * A kernel's passes twice: `passes 0, begin, end_mark, args` (no prefetch,
+ * its block loop marked by begin and end_mark, LOOP_BEGIN and LOOP_END)
+ * for x of at most BK_FPU_PREFETCH_MIN_BYTES, else `passes 1, , , args`;
+ * both go on at `done`. x is [start, end); scratch, a free register.
+ */
+.macro bk_prefetch_gated start, end, scratch, done, passes, begin, end_mark, args:vararg
 	mov	\end, \scratch
 	sub	\start, \scratch
 	cmp	$BK_FPU_PREFETCH_MIN_BYTES, \scratch
-	ja	\target
+	ja	.Lbk_prefetching\@
+	\passes 0, \begin, \end_mark, \args
+	jmp	\done
+.Lbk_prefetching\@:
+	\passes 1, , , \args
 .endm
 #endif
 
