@@ -116,7 +116,20 @@
  * measured 7.67-7.77 against 7.68-7.73 for this schedule, taking turns;
  * three sums instead of two (chains of 4, 4 and 3 terms, one instruction
  * more, timed only) 7.63-7.90 against 7.59-7.79. What holds it there is
- * not found yet.
+ * the chains with the loads beside them: the same 23 instructions, loads
+ * and stores with no chain (each fma into the temporary) ran at 5.95-6.1
+ * cycles per vector, the FP mix; with the chains and no loads the bench
+ * measures 6.2-6.5; with both the kernel's 7.2-7.3 (a throwaway harness,
+ * the variants taking turns, best of 200-300 samples). Shortening the
+ * chains costs what 16 registers do not have: three sums need a 13th add
+ * (7.0-7.2) or, for a combine as an fma with 1.0 on the multiply pipes,
+ * a 13th load per vector (7.1-7.3; a 13th load alone limits the FP mix
+ * to 6.5, two loads per cycle); four sums 7.2-7.6. Loading x one vector
+ * ahead (y then from memory), and putting E's terms before O's or O's
+ * first, were no faster (7.2-7.5). The bench measures the two schedules
+ * 16 registers hold (2 and 3 sums) as a third bound, the chains'
+ * (scripts/bench/peak_x86_64.S): 82-87 % of the FP mix on Zen 3, and
+ * this kernel at 91 % of it.
  *
  * Operation order: FUSED. ops2 is exact: (x + a) * K2, rounded twice.
  * ops8 computes every x + c exactly as the reference, the first product

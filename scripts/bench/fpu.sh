@@ -52,6 +52,14 @@
 #            mix, the load and store ports set the limit and the goals say
 #            so, with the kernel's share of it (the best reachable, met
 #            at 90 %; the goal line keeps its verdict against the FP mix).
+#   chains   the third bound, where 16 registers leave a kernel's dependency
+#            chains long (AVX2 ops32: 22 constants, x, a temporary and the
+#            sums): its FP instructions in the chains of its schedule (2
+#            sums per vector) and of the one other schedule those registers
+#            hold without more loads (3 sums, one add more), register
+#            operands only, the faster of the two. Where it is below 90 % of
+#            the FP mix, the chains set the limit on that core (Zen 3; see
+#            asm/x86_64/fpu_avx2.S) and the goals say so, as for ports.
 #
 # Sizes per thread come from sysfs: half of L1d, half of L2, twice the last
 # level cache. In each cell (size, operations, threads) the contenders and

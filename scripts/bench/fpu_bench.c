@@ -14,7 +14,10 @@
  *     prefixes o3<isa>_, or o3native_ on other architectures, and o2base_);
  *   - the compute bound: the kernel's FP instruction mix in registers
  *     (peak_<arch>.S) of the ISA, and the same with the kernel's loads and
- *     stores (the load/store ports' bound);
+ *     stores (the load/store ports' bound), and where the registers
+ *     leave a kernel's chains long (AVX2 ops32), its FP instructions in
+ *     the dependency chains of its schedule and of the one other schedule
+ *     the registers hold (the chains' bound);
  *   - the memory bound: an in-place read+write of the same words with the
  *     ISA's vectors, with and without prefetch, the better counting.
  * Before the cells, the core clock and every ISA's mix are surveyed. Each
@@ -125,7 +128,7 @@ static void job_check(int tid, void *arg)
  * chain. Its rate is in millions of its unit per second: MFLOPS, MB/s
  * (bytes read plus bytes written) or MHz.
  */
-enum kind { KIND_KERNEL, KIND_MIX, KIND_STREAM, KIND_CLOCK };
+enum kind { KIND_KERNEL, KIND_MIX, KIND_CHAINS, KIND_STREAM, KIND_CLOCK };
 
 struct contender {
 	enum kind kind;
@@ -133,6 +136,7 @@ struct contender {
 	const char *isa;		/* KIND_MIX, KIND_STREAM */
 	int prefetch;			/* KIND_STREAM: prefetch a page ahead */
 	int with_memory;		/* KIND_MIX: with the kernel's loads and stores */
+	int sums;			/* KIND_CHAINS: sums per vector */
 	int op;				/* index into ops_list */
 	size_t count;			/* passes or iterations per sample */
 	double best;			/* best rate so far */
@@ -192,6 +196,14 @@ static void job_sample(int tid, void *arg)
 
 		work = ins * lanes * ops_list[c->op] /
 		       peak_mix_per_vector(c->isa, ops_list[c->op]);
+		break;
+	}
+	case KIND_CHAINS: {
+		double vectors = (double)peak_chains_run(c->isa, ops_list[c->op], c->sums,
+							 c->count);
+
+		work = vectors * (double)peak_vector_bytes(c->isa) / (double)esz() *
+		       ops_list[c->op];
 		break;
 	}
 	case KIND_STREAM:
@@ -416,9 +428,14 @@ static void measure_cell(struct isa_run *run, unsigned round, int s, int op, int
 		[C_MIXMEM] = { .kind = KIND_MIX, .isa = isa, .with_memory = 1, .op = op },
 		[C_STREAM] = { .kind = KIND_STREAM, .isa = isa, .op = op },
 		[C_STREAM_PF] = { .kind = KIND_STREAM, .isa = isa, .prefetch = 1, .op = op },
+		[C_CHAINS2] = { .kind = KIND_CHAINS, .isa = isa, .sums = 2, .op = op },
+		[C_CHAINS3] = { .kind = KIND_CHAINS, .isa = isa, .sums = 3, .op = op },
 	};
-	int present[NCONTENDERS] = { 1, 1, 1, isa != NULL, isa != NULL, isa != NULL,
-				     isa != NULL };
+	int present[NCONTENDERS] = {
+		1, 1, 1, isa != NULL, isa != NULL, isa != NULL, isa != NULL,
+		isa && peak_has_chains(isa, ops_list[op], 2),
+		isa && peak_has_chains(isa, ops_list[op], 3),
+	};
 
 	for (int k = 0; k < NCONTENDERS; k++) {
 		if (!present[k])
@@ -440,6 +457,8 @@ static void measure_cell(struct isa_run *run, unsigned round, int s, int op, int
 		cell->rate[k] = c[k].best;
 	cell->compute = c[C_MIX].best;
 	cell->ports = c[C_MIXMEM].best;
+	cell->chains = c[C_CHAINS2].best > c[C_CHAINS3].best ? c[C_CHAINS2].best
+							     : c[C_CHAINS3].best;
 	cell->stream = c[C_STREAM].best > c[C_STREAM_PF].best ? c[C_STREAM].best
 								: c[C_STREAM_PF].best;
 	cell->memory = cell->stream / (2.0 * (double)esz()) * ops_list[op];

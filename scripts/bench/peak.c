@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
 /*
- * peak: the table of the clock, FP-mix and stream loops of peak_<arch>.S,
+ * peak: the table of the clock, FP-mix, chain and stream loops of peak_<arch>.S,
  * with what each does per iteration.
  */
 #include "peak.h"
@@ -19,6 +19,14 @@ struct mix {
 	peak_loop_fn *mem_loop;	/* the same with the kernel's loads and stores */
 };
 
+/* A kernel's FP instructions in the chains of a schedule with `sums` sums. */
+struct chains {
+	const char *isa;
+	int ops;
+	int sums;
+	peak_loop_fn *loop;	/* returns vectors per iteration */
+};
+
 #if defined(__x86_64__)
 peak_loop_fn peak_clock_chain;
 peak_loop_fn peak_sse2_ops2, peak_sse2_ops8, peak_sse2_ops32;
@@ -27,6 +35,7 @@ peak_loop_fn peak_avx512_ops2, peak_avx512_ops8, peak_avx512_ops32;
 peak_loop_fn peak_sse2_ops2_mem, peak_sse2_ops8_mem, peak_sse2_ops32_mem;
 peak_loop_fn peak_avx2_ops2_mem, peak_avx2_ops8_mem, peak_avx2_ops32_mem;
 peak_loop_fn peak_avx512_ops2_mem, peak_avx512_ops8_mem, peak_avx512_ops32_mem;
+peak_loop_fn peak_avx2_ops32_chains2, peak_avx2_ops32_chains3;
 typedef void stream_fn(void *x, size_t bytes, size_t passes);
 stream_fn stream_sse2, stream_avx2, stream_avx512;
 stream_fn stream_sse2_prefetch, stream_avx2_prefetch, stream_avx512_prefetch;
@@ -46,6 +55,12 @@ static const struct mix mixes[] = {
 	{ "avx512", 32, 22, peak_avx512_ops32, peak_avx512_ops32_mem },
 };
 
+/* Where 16 registers leave the chains long (asm/x86_64/fpu_avx2.S). */
+static const struct chains chain_loops[] = {
+	{ "avx2", 32, 2, peak_avx2_ops32_chains2 },	/* the kernel's split sum */
+	{ "avx2", 32, 3, peak_avx2_ops32_chains3 },
+};
+
 static const struct stream {
 	const char *isa;
 	size_t bytes;
@@ -58,6 +73,7 @@ static const struct stream {
 #else
 static peak_loop_fn *const clock_loop = NULL;
 static const struct mix mixes[] = { { "", 0, 0, NULL, NULL } };
+static const struct chains chain_loops[] = { { "", 0, 0, NULL } };
 typedef void stream_fn(void *x, size_t bytes, size_t passes);
 static const struct stream {
 	const char *isa;
@@ -86,6 +102,29 @@ uint64_t peak_mix_run(const char *isa, int ops, int with_memory, uint64_t iterat
 	if (!m)
 		return 0;
 	return iterations * (with_memory ? m->mem_loop : m->loop)(iterations);
+}
+
+static const struct chains *find_chains(const char *isa, int ops, int sums)
+{
+	for (size_t i = 0; i < BK_ARRAY_SIZE(chain_loops); i++) {
+		const struct chains *c = &chain_loops[i];
+
+		if (c->loop && c->ops == ops && c->sums == sums && !strcmp(c->isa, isa))
+			return c;
+	}
+	return NULL;
+}
+
+int peak_has_chains(const char *isa, int ops, int sums)
+{
+	return find_chains(isa, ops, sums) != NULL;
+}
+
+uint64_t peak_chains_run(const char *isa, int ops, int sums, uint64_t iterations)
+{
+	const struct chains *c = find_chains(isa, ops, sums);
+
+	return c ? iterations * c->loop(iterations) : 0;
 }
 
 int peak_mix_per_vector(const char *isa, int ops)

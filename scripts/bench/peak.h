@@ -25,6 +25,16 @@ uint64_t peak_clock_run(uint64_t iterations);
  * ports' bound, against the FP pipes' bound without. */
 uint64_t peak_mix_run(const char *isa, int ops, int with_memory, uint64_t iterations);
 
+/* Does this build have the dependency-chain loop of the kernel of `isa`
+ * with `ops` operations per word, summing each vector in `sums` chains? */
+int peak_has_chains(const char *isa, int ops, int sums);
+
+/* Run that loop `iterations` times: the kernel's FP instructions in the
+ * dependency chains of a schedule with `sums` sums per vector, register
+ * operands only (peak_<arch>.S). Returns the vectors done, 0 when this
+ * build has no such loop. */
+uint64_t peak_chains_run(const char *isa, int ops, int sums, uint64_t iterations);
+
 /* FP vector instructions per vector of that kernel (its loop body without
  * loads, stores and loop control), 0 if unknown. */
 int peak_mix_per_vector(const char *isa, int ops);

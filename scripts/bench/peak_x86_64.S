@@ -273,6 +273,102 @@ peak_clock_chain:
 	mix_func peak_avx512_ops2_mem, vex_setup, vex_op, zmm, MIX_REPEAT_OPS2, vex_epilogue, 0, LS(FMA_OPS2)
 	mix_func peak_avx512_ops8_mem, vex_setup, vex_op, zmm, MIX_REPEAT_OPS8, vex_epilogue, 0, LS(FMA_OPS8)
 	mix_func peak_avx512_ops32_mem, vex_setup, vex_op, zmm, MIX_REPEAT_OPS32, vex_epilogue, 0, LS(FMA_OPS32)
+
+/* ---------------------------------------------------------------- chains */
+
+/*
+ * Chains: peak_avx2_ops32_chains<s>(iterations) runs CHAIN_REPEAT vectors
+ * per iteration of the AVX2 ops32 kernel's instructions in the dependency
+ * chains of a schedule with s sums per vector: s = 2 is the kernel's
+ * (kernels.h, SPLIT), s = 3 (chains of 4, 4 and 3 terms, one add more) the
+ * only other one its 16 registers hold with no more loads than one per
+ * constant that has no register (see asm/x86_64/fpu_avx2.S). Per vector:
+ * x loaded from a stack slot, each term x + c into one temporary and its
+ * product fused into its sum, the factors as memory operands where the
+ * schedule has no register for them (10 with 2 sums, y in ymm1; all 11
+ * with 3), the sums combined, the result stored to a slot of its own (so
+ * that no load waits for a store): the ports' mix with the kernel's
+ * chains. The words are zeros (no denormal, no NaN).
+ * Against the ports' bound (the same traffic with no chains) it shows
+ * what the chains cost on cores that cannot hold enough of them in
+ * flight (Zen 3): the third bound of the bench. Returns the vectors per
+ * iteration.
+ */
+#define CHAIN_REPEAT 16
+#define CHAIN_FRAME (48 * 64)	/* factors 1-11, x 16-31, results 32-47 */
+
+.macro chain_term addend, sum, op, factor
+	vaddps	%ymm\addend, %ymm0, %ymm3
+	\op	\factor, %ymm3, %ymm\sum
+.endm
+
+.macro chain_slot_term addend, sum, op, slot
+	chain_term \addend, \sum, \op, MEM_SLOT(\slot)
+.endm
+
+/* Even terms into ymm4, odd into ymm2, y in ymm1; x = E - O. */
+.macro chains2_vec v
+	vmovups	MEM_SLOT(16 + \v), %ymm0
+	chain_slot_term 5, 4, vmulps, 1
+	chain_slot_term 6, 2, vmulps, 2
+	.irp addend, 7, 9, 11, 13
+	chain_slot_term \addend, 4, vfmadd231ps, %(\addend - 4)
+	chain_slot_term %(\addend + 1), 2, vfmadd231ps, %(\addend - 3)
+	.endr
+	vaddps	%ymm15, %ymm0, %ymm3
+	vfmadd231ps %ymm1, %ymm3, %ymm4
+	vsubps	%ymm2, %ymm4, %ymm4
+	vmovups	%ymm4, MEM_SLOT(32 + \v)
+.endm
+
+/* Terms 0, 3, 6, 9 into ymm4; 1, 4, 7, 10 into ymm2; 2, 5, 8 into ymm1. */
+.macro chains3_vec v
+	vmovups	MEM_SLOT(16 + \v), %ymm0
+	chain_slot_term 5, 4, vmulps, 1
+	chain_slot_term 6, 2, vmulps, 2
+	chain_slot_term 7, 1, vmulps, 3
+	.irp addend, 8, 11
+	chain_slot_term \addend, 4, vfmadd231ps, %(\addend - 4)
+	chain_slot_term %(\addend + 1), 2, vfmadd231ps, %(\addend - 3)
+	chain_slot_term %(\addend + 2), 1, vfmadd231ps, %(\addend - 2)
+	.endr
+	chain_slot_term 14, 4, vfmadd231ps, 10
+	chain_slot_term 15, 2, vfmadd231ps, 11
+	vaddps	%ymm1, %ymm4, %ymm4
+	vsubps	%ymm2, %ymm4, %ymm4
+	vmovups	%ymm4, MEM_SLOT(32 + \v)
+.endm
+
+.macro chain_func name, vec
+	.global	\name
+	.type	\name, @function
+	.p2align 6
+\name:
+	push	%rbp
+	mov	%rsp, %rbp
+	and	$-64, %rsp
+	sub	$CHAIN_FRAME, %rsp
+	.irp r, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15
+	vxorps	%xmm\r, %xmm\r, %xmm\r
+	.endr
+	.irp k, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31
+	vmovups	%ymm15, MEM_SLOT(\k)
+	.endr
+	.p2align 5
+1:	.irp v, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15
+	\vec	\v
+	.endr
+	dec	%rdi
+	jnz	1b
+	vzeroupper
+	mov	$CHAIN_REPEAT, %eax
+	leave
+	ret
+	.size	\name, . - \name
+.endm
+
+	chain_func peak_avx2_ops32_chains2, chains2_vec
+	chain_func peak_avx2_ops32_chains3, chains3_vec
 	.noaltmacro
 
 /* ---------------------------------------------------------------- stream */
