@@ -206,7 +206,8 @@ peak_clock_chain:
  * peak_<isa>_ops<k>: setup, then iterations x repeat x the kinds; returns
  * the FP instructions per iteration.
  */
-.macro mix_func name, setup, op, R, repeat, epilogue, mem, kinds:vararg
+/* A function's entry with a 64-byte aligned stack frame of `bytes`. */
+.macro entry_with_frame name, bytes
 	.global	\name
 	.type	\name, @function
 	.p2align 6
@@ -214,7 +215,11 @@ peak_clock_chain:
 	push	%rbp
 	mov	%rsp, %rbp
 	and	$-64, %rsp
-	sub	$MEM_FRAME, %rsp
+	sub	$\bytes, %rsp
+.endm
+
+.macro mix_func name, setup, op, R, repeat, epilogue, mem, kinds:vararg
+	entry_with_frame \name, MEM_FRAME
 	\setup	\R			// and the factor 1.0 in every slot
 	n_ins = 0
 	n_add = 0
@@ -340,14 +345,7 @@ peak_clock_chain:
 .endm
 
 .macro chain_func name, vec
-	.global	\name
-	.type	\name, @function
-	.p2align 6
-\name:
-	push	%rbp
-	mov	%rsp, %rbp
-	and	$-64, %rsp
-	sub	$CHAIN_FRAME, %rsp
+	entry_with_frame \name, CHAIN_FRAME
 	.irp r, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15
 	vxorps	%xmm\r, %xmm\r, %xmm\r
 	.endr
