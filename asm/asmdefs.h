@@ -42,6 +42,23 @@ name:
 #define LOOP_BEGIN(name) bk_loop_##name:
 #define LOOP_END(name) bk_loop_end_##name:
 
+#if defined(__x86_64__)
+/*
+ * x86-64: a kernel's block loop, `block p, prefetch` from cur up to blkend
+ * in steps of block_bytes, its head aligned; begin and end mark it where
+ * they are LOOP_BEGIN and LOOP_END.
+ */
+.macro bk_block_loop begin, end, block, p, prefetch, block_bytes, cur, blkend
+	.p2align 5			// loop head on a fetch-block boundary
+\begin
+2:	\block	\p, \prefetch
+	add	$\block_bytes, \cur
+	cmp	\blkend, \cur
+	jne	2b
+\end
+.endm
+#endif
+
 	.section .note.GNU-stack, "", %progbits
 
 #endif

@@ -168,13 +168,7 @@
 1:	pass_head \vec, \s, \esz
 	cmp	blkend, cur
 	je	3f
-	.p2align 5			// loop head on a fetch-block boundary
-\begin
-2:	\block	\p, \prefetch
-	add	$\block_bytes, cur
-	cmp	blkend, cur
-	jne	2b
-\end
+	bk_block_loop \begin, \end, \block, \p, \prefetch, \block_bytes, cur, blkend
 3:	pass_tail \vec, \p, \s, \esz
 .endm
 
