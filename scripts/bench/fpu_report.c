@@ -132,8 +132,14 @@ static int cell_on(int s, int ti, int nthreads)
  * A further bound's line: where `bound` is below 90 % of the FP mix in
  * every round and below `lower` (the bounds before it), that limit, not
  * the FP pipes, is the best reachable; subject names it, limit follows
- * "the FP bound".
+ * "the FP bound". Where burnkit runs faster than that loop (the median
+ * above NO_LIMIT_ABOVE of it), the loop is no limit of the kernel on
+ * this core and the line says so, with no goal: on a Zen 5 core the
+ * AVX-512 ops8 mix with loads and stores ran at 78 % of the plain mix
+ * and the kernel at 112 % of it.
  */
+#define NO_LIMIT_ABOVE 1.02
+
 static void limit_line(const struct isa_run *run, const char *isa, const char *name,
 		       int s, int op, int ti, cell_fn *bound, cell_fn *share_fn,
 		       cell_fn *of_fn, double lower, const char *subject, const char *limit)
@@ -143,9 +149,15 @@ static void limit_line(const struct isa_run *run, const char *isa, const char *n
 
 	if (!(share.hi > 0 && share.hi < 0.9 && over_rounds(run, s, op, ti, bound).med < lower))
 		return;
-	printf("         %-6s %s %s reaches %.1f %% of the FP bound%s: the best reachable; "
-	       "burnkit ", isa, name, subject, 100 * share.med, limit);
-	printf("%.1f %% of it (>= 90 %%: %s)\n", 100 * of, of >= 0.9 ? "met" : "missed");
+	printf("         %-6s %s %s reaches %.1f %% of the FP bound%s", isa, name, subject,
+	       100 * share.med, limit);
+	/* A loop the kernel outruns does not hold the kernel: no goal against it. */
+	if (of > NO_LIMIT_ABOVE) {
+		printf(", but burnkit runs at %.1f %% of it: no limit on this core\n", 100 * of);
+		return;
+	}
+	printf(": the best reachable; burnkit %.1f %% of it (>= 90 %%: %s)\n", 100 * of,
+	       of >= 0.9 ? "met" : "missed");
 }
 
 /* The bound goal of one cell, and the further bounds where they set it. */
