@@ -23,8 +23,16 @@
  * last works on a register copy of x (movaps, which the renamer usually
  * eliminates); the last term works on x itself. A block interleaves its
  * vectors term by term: the chain of a vector is one add per term (the
- * running sum), so two (ops32) or four (ops8, ops2) vectors per block and
+ * running sum), so two (ops32) or four (ops8) vectors per block and
  * the overlap of consecutive blocks keep the adders and multipliers busy.
+ * ops2 is a stream with two operations on the way: at four instructions
+ * a 16-byte vector it is the front end that holds it, so its block is 16
+ * vectors (four lines), two groups of eight in the same registers, which
+ * takes a loop's add, cmp and jne per four lines instead of one. On a Zen 5
+ * core (EPYC 9005, one thread, best of 100-300 samples, taking turns) it
+ * ran 3-11 % faster than four vectors a block at L1 and L2 size; a
+ * throwaway harness put four vectors a block at 0.71-0.78 of the in-place
+ * stream, eight at 0.79-0.89, twelve at 0.84-0.90, this at 0.89-0.94.
  * At RAM size the hardware prefetchers stop at every 4 KiB page, so for x
  * larger than BK_FPU_PREFETCH_MIN_BYTES (4 MiB, burnkit/prefetch.h) each
  * block also prefetches (prefetcht0) its line one page ahead; where x fits
@@ -63,11 +71,11 @@
  *     r = (x + a) * b;  r = r - (x + c) * d;  r = r + (x + e) * f;  ...
  *
  * Instruction counts of the loop bodies, by class as the `Loop body` lines
- * state them (a block is 4 vectors in ops2 and ops8, 2 in ops32; a vector
- * holds 4 fpu32 or 2 fpu64 words):
+ * state them (a block is 16 vectors in ops2, 4 in ops8, 2 in ops32; a
+ * vector holds 4 fpu32 or 2 fpu64 words):
  *
  *     kernel   per vector                          per block  fpu32/word  fpu64/word
- *     ops2     load 1, add 1, mul 1, store 1           19        1.19        2.38
+ *     ops2     load 1, add 1, mul 1, store 1           67        1.05        2.09
  *     ops8     load 1, add 4, sub 1, mul 3, store 1,   51        3.19        6.38
  *              other 2 (copies of x)
  *     ops32    load 1, add 16, sub 5, mul 11,          91       11.38       22.75
@@ -75,7 +83,7 @@
  *
  * plus, per block, 3 for the loop control (add, cmp, jne); the
  * prefetching loop (x larger than 4 MiB) adds one prefetch (other) per
- * block. In ops32 the mulps/mulpd take their factor from the stack as
+ * block, four in ops2 (one per line). In ops32 the mulps/mulpd take their factor from the stack as
  * a memory operand; they count as mul, not as loads. Classes by mnemonic:
  * movaps/movapd from memory is a load, to memory a store, between
  * registers other; addps/addpd and the pointer's add are add; subps/subpd
@@ -195,26 +203,44 @@
 	\mov	%xmm0, (cur)
 .endm
 
+/* Eight vectors from byte off of cur, in xmm0-7. */
+.macro ops2_eight p, off
+	mova\p	\off+0*VEC_BYTES(cur), %xmm0
+	mova\p	\off+1*VEC_BYTES(cur), %xmm1
+	mova\p	\off+2*VEC_BYTES(cur), %xmm2
+	mova\p	\off+3*VEC_BYTES(cur), %xmm3
+	mova\p	\off+4*VEC_BYTES(cur), %xmm4
+	mova\p	\off+5*VEC_BYTES(cur), %xmm5
+	mova\p	\off+6*VEC_BYTES(cur), %xmm6
+	mova\p	\off+7*VEC_BYTES(cur), %xmm7
+	.irp r, 0, 1, 2, 3, 4, 5, 6, 7
+	add\p	ka2, %xmm\r
+	.endr
+	.irp r, 0, 1, 2, 3, 4, 5, 6, 7
+	mul\p	kfactor, %xmm\r
+	.endr
+	mova\p	%xmm0, \off+0*VEC_BYTES(cur)
+	mova\p	%xmm1, \off+1*VEC_BYTES(cur)
+	mova\p	%xmm2, \off+2*VEC_BYTES(cur)
+	mova\p	%xmm3, \off+3*VEC_BYTES(cur)
+	mova\p	%xmm4, \off+4*VEC_BYTES(cur)
+	mova\p	%xmm5, \off+5*VEC_BYTES(cur)
+	mova\p	%xmm6, \off+6*VEC_BYTES(cur)
+	mova\p	%xmm7, \off+7*VEC_BYTES(cur)
+.endm
+
+/*
+ * A block of ops2: 16 vectors (four lines), two groups of eight in the
+ * same registers (see the strategy for why so many).
+ */
 .macro ops2_block p, prefetch
 .if \prefetch
-	prefetcht0 PREFETCH_BYTES(cur)
+	.irp line, 0, 1, 2, 3
+	prefetcht0 PREFETCH_BYTES+\line*64(cur)
+	.endr
 .endif
-	mova\p	0*VEC_BYTES(cur), %xmm0
-	mova\p	1*VEC_BYTES(cur), %xmm1
-	mova\p	2*VEC_BYTES(cur), %xmm2
-	mova\p	3*VEC_BYTES(cur), %xmm3
-	add\p	ka2, %xmm0
-	add\p	ka2, %xmm1
-	add\p	ka2, %xmm2
-	add\p	ka2, %xmm3
-	mul\p	kfactor, %xmm0
-	mul\p	kfactor, %xmm1
-	mul\p	kfactor, %xmm2
-	mul\p	kfactor, %xmm3
-	mova\p	%xmm0, 0*VEC_BYTES(cur)
-	mova\p	%xmm1, 1*VEC_BYTES(cur)
-	mova\p	%xmm2, 2*VEC_BYTES(cur)
-	mova\p	%xmm3, 3*VEC_BYTES(cur)
+	ops2_eight \p, 0
+	ops2_eight \p, 8*VEC_BYTES
 .endm
 
 /* ------------------------------------------------------------ terms */
@@ -397,15 +423,15 @@
 
 /* ---------------------------------------------------------------- kernels */
 
-// Loop body fpu32_ops2_x86_64_sse2: 19 instructions per 16 words (load 4, store 4, add 5, sub 0, mul 4, fma 0, and 0, orr 0, cmp 1, branch 1, other 0)
+// Loop body fpu32_ops2_x86_64_sse2: 67 instructions per 64 words (load 16, store 16, add 17, sub 0, mul 16, fma 0, and 0, orr 0, cmp 1, branch 1, other 0)
 ENTRY(fpu32_ops2_x86_64_sse2)
-	split	2, 4*VEC_BYTES
+	split	2, 16*VEC_BYTES
 	movq	bk_fpu32_consts@GOTPCREL(%rip), consts
 	bcast	s, 4, 0, ka2
 	bcast	s, 4, 22, kfactor
 	bk_prefetch_gated xbase, xend, %rax, 9f, passes, \
 		LOOP_BEGIN(fpu32_ops2_x86_64_sse2), LOOP_END(fpu32_ops2_x86_64_sse2), \
-		ops2_vec, ops2_block, ps, ss, 4, 4*VEC_BYTES
+		ops2_vec, ops2_block, ps, ss, 4, 16*VEC_BYTES
 9:
 	ret
 END(fpu32_ops2_x86_64_sse2)
@@ -437,15 +463,15 @@ ENTRY(fpu32_ops32_x86_64_sse2)
 	ret
 END(fpu32_ops32_x86_64_sse2)
 
-// Loop body fpu64_ops2_x86_64_sse2: 19 instructions per 8 words (load 4, store 4, add 5, sub 0, mul 4, fma 0, and 0, orr 0, cmp 1, branch 1, other 0)
+// Loop body fpu64_ops2_x86_64_sse2: 67 instructions per 32 words (load 16, store 16, add 17, sub 0, mul 16, fma 0, and 0, orr 0, cmp 1, branch 1, other 0)
 ENTRY(fpu64_ops2_x86_64_sse2)
-	split	3, 4*VEC_BYTES
+	split	3, 16*VEC_BYTES
 	movq	bk_fpu64_consts@GOTPCREL(%rip), consts
 	bcast	d, 8, 0, ka2
 	bcast	d, 8, 22, kfactor
 	bk_prefetch_gated xbase, xend, %rax, 9f, passes, \
 		LOOP_BEGIN(fpu64_ops2_x86_64_sse2), LOOP_END(fpu64_ops2_x86_64_sse2), \
-		ops2_vec, ops2_block, pd, sd, 8, 4*VEC_BYTES
+		ops2_vec, ops2_block, pd, sd, 8, 16*VEC_BYTES
 9:
 	ret
 END(fpu64_ops2_x86_64_sse2)
