@@ -6,11 +6,12 @@
  *
  * At RAM size the hardware prefetchers stop at every 4 KiB page and a
  * prefetch one page ahead keeps the loads coming (Zen 3: ops8 6-11 %,
- * ops32 25 % faster at 64 MiB). Where x fits in the caches the prefetch is
- * only an instruction that takes a load slot: on Zen 3, ops8 7 % and ops2
- * 4 % slower at L1 size, ops2 25 % at L2 size and 10 % at 1 and 4 MiB (in
- * L3), none of them faster; Sapphire Rapids: ops2 5 % slower at L1 size,
- * 2 % faster at 1 MiB. So each kernel that prefetches has its pass loop
+ * ops32 25 % faster at 64 MiB; Zen 5, AVX-512: ops2 20 %, ops8 28 %, ops32
+ * 22 %). Where x fits in the caches the prefetch is only an instruction
+ * that takes a load slot: on Zen 3, ops8 7 % and ops2 4 % slower at L1
+ * size, ops2 25 % at L2 size and 10 % at 1 and 4 MiB (in L3), none of them
+ * faster; Sapphire Rapids: ops2 5 % slower at L1 size, 2 % faster at
+ * 1 MiB; Zen 5, AVX-512: ops8 7 % slower at L1 size, ops2 7 % at L2. So each kernel that prefetches has its pass loop
  * twice, without and with the prefetches, and takes the second only for x
  * larger than this (bk_prefetch_gated, for the x86-64 .S files).
  */

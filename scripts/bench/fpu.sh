@@ -38,7 +38,7 @@
 #            512-bit on ports 0 and 5, 2 per cycle. Skylake-SP: 2 per cycle.
 #            AMD Zen 2-4: 2 add and 2 multiply/FMA pipes of 256 bits, 4 per
 #            cycle for a balanced mix (Zen 4: 512-bit operations take two
-#            slots).
+#            slots). Zen 5 (EPYC): the same four pipes 512 bits wide.
 #   stream   an in-place read+write of the same array with the ISA's
 #            vectors (the 2-op kernel's traffic without its arithmetic),
 #            plain and with each line prefetched one page ahead as the
@@ -52,6 +52,11 @@
 #            mix, the load and store ports set the limit and the goals say
 #            so, with the kernel's share of it (the best reachable, met
 #            at 90 %; the goal line keeps its verdict against the FP mix).
+#            Where the kernel runs faster than that loop (or than the
+#            chains' below), the line says it is no limit on this core and
+#            gives no verdict (on Zen 5 the AVX-512 ops8 mix with loads and
+#            stores runs at 76-83 % of the plain mix, the kernel at 104-123 %
+#            of it; AVX2 ops32 at 109-112 % of the chains' loop).
 #   chains   the third bound, where 16 registers leave a kernel's dependency
 #            chains long (AVX2 ops32: 22 constants, x, a temporary and the
 #            sums): its FP instructions in the chains of its schedule (2
