@@ -241,9 +241,30 @@
 3:	pass_tail \vec, \p
 .endm
 
-/* Prefetch the line `line` vectors into the block one page ahead. */
-.macro prefetch_line line
+/* Prefetch the block's first `count` lines one page ahead. */
+.macro prefetch_lines count
+	.irp line, 0, 1, 2, 3, 4
+	.if \line < \count
 	prefetcht0 PREFETCH_BYTES+\line*VEC_BYTES(cur)
+	.endif
+	.endr
+.endm
+
+/* Load the block's vectors into regs, or store them from regs, in order. */
+.macro load_vecs p, regs:vararg
+	.Lbk_nvec = 0
+	.irp r, \regs
+	vmovu\p	.Lbk_nvec*VEC_BYTES(cur), \r
+	.Lbk_nvec = .Lbk_nvec + 1
+	.endr
+.endm
+
+.macro store_vecs p, regs:vararg
+	.Lbk_nvec = 0
+	.irp r, \regs
+	vmovu\p	\r, .Lbk_nvec*VEC_BYTES(cur)
+	.Lbk_nvec = .Lbk_nvec + 1
+	.endr
 .endm
 
 /* ---------------------------------------------------------------- ops2 */
@@ -258,12 +279,9 @@
 
 .macro ops2_block p, prefetch
 .if \prefetch
-	prefetch_line 0		// one line in four: see the strategy
+	prefetch_lines 1	// one line in four: see the strategy
 .endif
-	vmovu\p	0*VEC_BYTES(cur), %zmm0
-	vmovu\p	1*VEC_BYTES(cur), %zmm1
-	vmovu\p	2*VEC_BYTES(cur), %zmm2
-	vmovu\p	3*VEC_BYTES(cur), %zmm3
+	load_vecs \p, %zmm0, %zmm1, %zmm2, %zmm3
 	vadd\p	ka, %zmm0, %zmm0
 	vadd\p	ka, %zmm1, %zmm1
 	vadd\p	ka, %zmm2, %zmm2
@@ -272,10 +290,7 @@
 	vmul\p	kfactor, %zmm1, %zmm1
 	vmul\p	kfactor, %zmm2, %zmm2
 	vmul\p	kfactor, %zmm3, %zmm3
-	vmovu\p	%zmm0, 0*VEC_BYTES(cur)
-	vmovu\p	%zmm1, 1*VEC_BYTES(cur)
-	vmovu\p	%zmm2, 2*VEC_BYTES(cur)
-	vmovu\p	%zmm3, 3*VEC_BYTES(cur)
+	store_vecs \p, %zmm0, %zmm1, %zmm2, %zmm3
 .endm
 
 /* ---------------------------------------------------------------- terms */
@@ -311,25 +326,16 @@
 
 .macro ops8_block p, prefetch
 .if \prefetch
-	prefetch_line 0
-	prefetch_line 1
-	prefetch_line 2
-	prefetch_line 3
+	prefetch_lines 4
 .endif
-	vmovu\p	0*VEC_BYTES(cur), %zmm0
-	vmovu\p	1*VEC_BYTES(cur), %zmm1
-	vmovu\p	2*VEC_BYTES(cur), %zmm2
-	vmovu\p	3*VEC_BYTES(cur), %zmm3
+	load_vecs \p, %zmm0, %zmm1, %zmm2, %zmm3
 	first_term \p, %zmm0, %zmm4, tmp8
 	first_term \p, %zmm1, %zmm5, tmp8
 	first_term \p, %zmm2, %zmm6, tmp8
 	first_term \p, %zmm3, %zmm7, tmp8
 	ops8_term4 \p, vfnmadd231, kc, kd
 	ops8_term4 \p, vfmadd231, ke, kf
-	vmovu\p	%zmm4, 0*VEC_BYTES(cur)
-	vmovu\p	%zmm5, 1*VEC_BYTES(cur)
-	vmovu\p	%zmm6, 2*VEC_BYTES(cur)
-	vmovu\p	%zmm7, 3*VEC_BYTES(cur)
+	store_vecs \p, %zmm4, %zmm5, %zmm6, %zmm7
 .endm
 
 /* Broadcast a..f, or a..w for ops32 (e: s or d, esz: word size). */
@@ -417,17 +423,9 @@
 
 .macro ops32_block p, prefetch
 .if \prefetch
-	prefetch_line 0
-	prefetch_line 1
-	prefetch_line 2
-	prefetch_line 3
-	prefetch_line 4
+	prefetch_lines 5
 .endif
-	vmovu\p	0*VEC_BYTES(cur), %zmm0
-	vmovu\p	1*VEC_BYTES(cur), %zmm1
-	vmovu\p	2*VEC_BYTES(cur), %zmm2
-	vmovu\p	3*VEC_BYTES(cur), %zmm3
-	vmovu\p	4*VEC_BYTES(cur), %zmm4
+	load_vecs \p, %zmm0, %zmm1, %zmm2, %zmm3, %zmm4
 	ops32_first5 \p
 	ops32_term5 \p, vfnmadd231, kc, kd
 	ops32_term5 \p, vfmadd231, ke, kf
@@ -443,11 +441,7 @@
 	last_term \p, %zmm2, %zmm7
 	last_term \p, %zmm3, %zmm8
 	last_term \p, %zmm4, %zmm9
-	vmovu\p	%zmm5, 0*VEC_BYTES(cur)
-	vmovu\p	%zmm6, 1*VEC_BYTES(cur)
-	vmovu\p	%zmm7, 2*VEC_BYTES(cur)
-	vmovu\p	%zmm8, 3*VEC_BYTES(cur)
-	vmovu\p	%zmm9, 4*VEC_BYTES(cur)
+	store_vecs \p, %zmm5, %zmm6, %zmm7, %zmm8, %zmm9
 .endm
 
 /* ---------------------------------------------------------------- kernels */
