@@ -27,19 +27,21 @@
  * At RAM size the hardware prefetchers stop at every 4 KiB page and the
  * long chains of ops8 and ops32 leave few loads in flight, so for x larger
  * than BK_FPU_PREFETCH_MIN_BYTES (4 MiB, burnkit/prefetch.h) each block
- * also prefetches (prefetcht0) its lines one page ahead: every line in
- * ops8 and ops32, one line in four in ops2. Each kernel therefore has its
- * pass loop twice, chosen once per call: the plain one, which LOOP_BEGIN
- * marks, and the prefetching one (bk_prefetch_gated makes both from
- * `passes`). Measured with 600 MiB per core on a Sapphire Rapids core:
- * ops32 went from 1.8 to 2.9 Gwords/s with the prefetches, ops8 from 2.6
- * to 3.5, ops2 from 2.5-2.6 to 2.9-3.0 (one line in four gave the gain of
- * one per line; the in-place stream with prefetch: 3.1). On a Zen 5 core
- * (EPYC 9005, one thread, 64 MiB): ops32 22 %, ops8 28 %, ops2 20 %
- * faster with them. Where x fits in the caches a prefetch only takes a
- * load slot: on that Zen 5 core, ops8 7 % and ops32 1 % slower at L1 size
- * with them, ops2 7 % slower at L2 size; on Sapphire Rapids ops2 lost 5 %
- * at L1 size to one prefetch per block and 10-20 % to one per line.
+ * also prefetches (prefetcht0) each of its lines one page ahead. Each
+ * kernel therefore has its pass loop twice, chosen once per call: the
+ * plain one, which LOOP_BEGIN marks, and the prefetching one
+ * (bk_prefetch_gated makes both from `passes`). Measured with 600 MiB per
+ * core on a Sapphire Rapids core: ops32 went from 1.8 to 2.9 Gwords/s with
+ * the prefetches, ops8 from 2.6 to 3.5, ops2 from 2.5-2.6 to 2.9-3.0 (one
+ * line in four gave the gain of one per line there; the in-place stream
+ * with prefetch: 3.1). On a Zen 5 core (EPYC 9005, one thread, 64 MiB):
+ * ops32 22 %, ops8 28 %, ops2 20 % faster with them, ops2 4-10 % more with
+ * every line prefetched than with one line in four (which it had while it
+ * prefetched in the caches too). Where x fits in the caches a prefetch
+ * only takes a load slot: on that Zen 5 core, ops8 7 % and ops32 1 %
+ * slower at L1 size with them, ops2 7 % slower at L2 size; on Sapphire
+ * Rapids ops2 lost 5 % at L1 size to one prefetch per block and 10-20 % to
+ * one per line.
  * Prefetches past the end of x are harmless (they never fault).
  *
  * Schedule. Cores named (512-bit vectors; per cycle; latencies in cycles):
@@ -279,7 +281,7 @@
 
 .macro ops2_block p, prefetch
 .if \prefetch
-	prefetch_lines 1	// one line in four: see the strategy
+	prefetch_lines 4
 .endif
 	load_vecs \p, %zmm0, %zmm1, %zmm2, %zmm3
 	vadd\p	ka, %zmm0, %zmm0
