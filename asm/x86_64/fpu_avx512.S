@@ -66,8 +66,8 @@
  * variants taking turns, best of 300 samples; as a time, 0.94-0.95 of
  * four's). Measured there as well, each bit-identical: six vectors with
  * three factors from memory 0.96, seven with five 0.99, eight with seven
- * 0.96-1.03; five with two temporaries or the adds issued a term ahead 0.95-
- * 0.98; a two-stage software pipeline (a group's first terms beside the
+ * 0.96-1.03; five with two temporaries or the adds issued a term ahead
+ * 0.95-0.98; a two-stage software pipeline (a group's first terms beside the
  * previous group's last) 0.93-0.99; the even/odd split of the AVX2 kernel
  * (kernels.h, SPLIT: one instruction more, an add, and 12 adds are 6
  * cycles on two add pipes) 0.94-0.98. ops2 is bound by the stores at L1
