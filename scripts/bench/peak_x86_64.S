@@ -43,7 +43,12 @@
  * that many of the multiplies and FMAs with a memory operand (here a
  * vector slot). Lower than the plain mix, it shows that the load and store
  * ports, not the FP pipes, bound the kernel: the second bound of the
- * bench. Its loads and stores do not count as FP instructions.
+ * bench. Its loads and stores do not count as FP instructions. On a Zen 5
+ * core the AVX-512 ops8 mix with memory ran at 76-83 % of the plain mix
+ * and the kernel faster than it (fpu_report then calls it no limit); a
+ * throwaway harness found what slows it there: the fmas rotating over ten
+ * accumulators beside the loads and stores (each vector's fmas into one
+ * accumulator, as the kernel has them: within 1-10 % of the plain mix).
  *
  * Stream: stream_<isa>(x, bytes, passes) reads and writes back every
  * 64-byte line of x, passes times, four vectors per iteration with plain
