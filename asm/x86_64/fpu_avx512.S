@@ -120,10 +120,9 @@
 
 /*
  * Vector registers. Constants a..w: zmm11-31 (ops32's y is a broadcast
- * memory operand; the 2-op factor K2 in zmm12). ops2 and ops8: x of the
- * block's four vectors in zmm0-3, their results in zmm4-7, the shared
- * x + c in zmm8. ops32: x of its five vectors in zmm0-4, their sums in
- * zmm5-9, x + c in zmm10.
+ * memory operand; the 2-op factor K2 in zmm12). ops2: the block's four
+ * vectors in zmm0-3. ops8 and ops32: x of the block's vectors (four, five)
+ * in zmm0-4, their sums in zmm5-9, the shared x + c in zmm10.
  */
 #define ka	%zmm11
 #define kb	%zmm12
@@ -147,8 +146,7 @@
 #define kv	%zmm30
 #define kw	%zmm31
 #define kfactor	%zmm12		/* the 2-op factor K2, table entry 22 */
-#define tmp8	%zmm8
-#define tmp32	%zmm10
+#define tmp	%zmm10
 
 /*
  * Split x[0, n) (esz_shift: log2 of the word size) into a masked head up
@@ -297,47 +295,65 @@
 
 /* ---------------------------------------------------------------- terms */
 
-/* The first term of the vector in xr: r = (x + a) * b, rounded twice. */
-.macro first_term p, xr, rr, t
-	vadd\p	ka, \xr, \t
-	vmul\p	kb, \t, \rr
+/*
+ * The terms of ops8 and ops32, for the vector whose x is in xr and whose
+ * sum is in rr, x + c in tmp: the first, r = (x + a) * b, rounded twice;
+ * a further one, r = r -/+ (x + c) * d, fused; and ops32's last, with y a
+ * broadcast of table entry 21 as the memory operand (p: ps or pd).
+ */
+.macro first_term p, xr, rr
+	vadd\p	ka, \xr, tmp
+	vmul\p	kb, tmp, \rr
 .endm
 
-/* A further term: r = r -/+ (x + c) * d, fused (d: a register or memory). */
-.macro next_term p, fma, xr, rr, t, c, d
-	vadd\p	\c, \xr, \t
-	\fma\p	\d, \t, \rr
+.macro next_term p, xr, rr, fma, c, d
+	vadd\p	\c, \xr, tmp
+	\fma\p	\d, tmp, \rr
 .endm
 
-/* ---------------------------------------------------------------- ops8 */
-
-.macro ops8_vec p, k
-	vmovu\p	(cur), %zmm0{%k\k}{z}
-	first_term \p, %zmm0, %zmm4, tmp8
-	next_term \p, vfnmadd231, %zmm0, %zmm4, tmp8, kc, kd
-	next_term \p, vfmadd231, %zmm0, %zmm4, tmp8, ke, kf
-	vmovu\p	%zmm4, (cur){%k\k}
-.endm
-
-.macro ops8_term4 p, fma, c, d
-	next_term \p, \fma, %zmm0, %zmm4, tmp8, \c, \d
-	next_term \p, \fma, %zmm1, %zmm5, tmp8, \c, \d
-	next_term \p, \fma, %zmm2, %zmm6, tmp8, \c, \d
-	next_term \p, \fma, %zmm3, %zmm7, tmp8, \c, \d
-.endm
-
-.macro ops8_block p, prefetch
-.if \prefetch
-	prefetch_lines 4
+.macro last_term p, xr, rr
+	vadd\p	kw, \xr, tmp
+.ifc \p, ps
+	vfmadd231ps 21*4(ktab){1to16}, tmp, \rr
+.else
+	vfmadd231pd 21*8(ktab){1to8}, tmp, \rr
 .endif
-	load_vecs \p, %zmm0, %zmm1, %zmm2, %zmm3
-	first_term \p, %zmm0, %zmm4, tmp8
-	first_term \p, %zmm1, %zmm5, tmp8
-	first_term \p, %zmm2, %zmm6, tmp8
-	first_term \p, %zmm3, %zmm7, tmp8
-	ops8_term4 \p, vfnmadd231, kc, kd
-	ops8_term4 \p, vfmadd231, ke, kf
-	store_vecs \p, %zmm4, %zmm5, %zmm6, %zmm7
+.endm
+
+/*
+ * A term (macro m, its arguments after the registers) for the first n of
+ * a block's vectors (1, 4 or 5), one vector after another: x in zmm0-4,
+ * the sums in zmm5-9.
+ */
+.macro each_vec p, n, m, args:vararg
+	\m \p, %zmm0, %zmm5, \args
+.if \n > 1
+	\m \p, %zmm1, %zmm6, \args
+	\m \p, %zmm2, %zmm7, \args
+	\m \p, %zmm3, %zmm8, \args
+.endif
+.if \n > 4
+	\m \p, %zmm4, %zmm9, \args
+.endif
+.endm
+
+/* The sums of ops8 and of ops32 for the first n vectors, term by term. */
+.macro ops8_sums p, n
+	each_vec \p, \n, first_term
+	each_vec \p, \n, next_term, vfnmadd231, kc, kd
+	each_vec \p, \n, next_term, vfmadd231, ke, kf
+.endm
+
+.macro ops32_sums p, n
+	ops8_sums \p, \n
+	each_vec \p, \n, next_term, vfnmadd231, kg, kh
+	each_vec \p, \n, next_term, vfmadd231, kj, kk
+	each_vec \p, \n, next_term, vfnmadd231, kl, km
+	each_vec \p, \n, next_term, vfmadd231, ko, kp
+	each_vec \p, \n, next_term, vfnmadd231, kq, kr
+	each_vec \p, \n, next_term, vfmadd231, ks, kt
+	each_vec \p, \n, next_term, vfnmadd231, ku, kv
+	each_vec \p, \n, last_term
 .endm
 
 /* Broadcast a..f, or a..w for ops32 (e: s or d, esz: word size). */
@@ -370,57 +386,28 @@
 	mov	consts, ktab
 .endm
 
-/* ---------------------------------------------------------------- ops32 */
+/* ---------------------------------------------------------- ops8, ops32 */
 
-/*
- * The last term, r = r + (x + w) * y, with y a broadcast of table entry 21
- * as the memory operand (p: ps or pd).
- */
-.macro last_term p, xr, rr
-	vadd\p	kw, \xr, tmp32
-.ifc \p, ps
-	vfmadd231ps 21*4(ktab){1to16}, tmp32, \rr
-.else
-	vfmadd231pd 21*8(ktab){1to8}, tmp32, \rr
-.endif
+/* One vector at cur under opmask k, and a block of four (ops8) or five. */
+.macro ops8_vec p, k
+	vmovu\p	(cur), %zmm0{%k\k}{z}
+	ops8_sums \p, 1
+	vmovu\p	%zmm5, (cur){%k\k}
 .endm
 
-/* The ten further terms of the vector in xr, its sum in rr. */
-.macro ops32_terms1 p, xr, rr
-	next_term \p, vfnmadd231, \xr, \rr, tmp32, kc, kd
-	next_term \p, vfmadd231, \xr, \rr, tmp32, ke, kf
-	next_term \p, vfnmadd231, \xr, \rr, tmp32, kg, kh
-	next_term \p, vfmadd231, \xr, \rr, tmp32, kj, kk
-	next_term \p, vfnmadd231, \xr, \rr, tmp32, kl, km
-	next_term \p, vfmadd231, \xr, \rr, tmp32, ko, kp
-	next_term \p, vfnmadd231, \xr, \rr, tmp32, kq, kr
-	next_term \p, vfmadd231, \xr, \rr, tmp32, ks, kt
-	next_term \p, vfnmadd231, \xr, \rr, tmp32, ku, kv
-	last_term \p, \xr, \rr
+.macro ops8_block p, prefetch
+.if \prefetch
+	prefetch_lines 4
+.endif
+	load_vecs \p, %zmm0, %zmm1, %zmm2, %zmm3
+	ops8_sums \p, 4
+	store_vecs \p, %zmm5, %zmm6, %zmm7, %zmm8
 .endm
 
 .macro ops32_vec p, k
 	vmovu\p	(cur), %zmm0{%k\k}{z}
-	first_term \p, %zmm0, %zmm5, tmp32
-	ops32_terms1 \p, %zmm0, %zmm5
+	ops32_sums \p, 1
 	vmovu\p	%zmm5, (cur){%k\k}
-.endm
-
-/* One term of the five vectors of a block, one vector after another. */
-.macro ops32_first5 p
-	first_term \p, %zmm0, %zmm5, tmp32
-	first_term \p, %zmm1, %zmm6, tmp32
-	first_term \p, %zmm2, %zmm7, tmp32
-	first_term \p, %zmm3, %zmm8, tmp32
-	first_term \p, %zmm4, %zmm9, tmp32
-.endm
-
-.macro ops32_term5 p, fma, c, d
-	next_term \p, \fma, %zmm0, %zmm5, tmp32, \c, \d
-	next_term \p, \fma, %zmm1, %zmm6, tmp32, \c, \d
-	next_term \p, \fma, %zmm2, %zmm7, tmp32, \c, \d
-	next_term \p, \fma, %zmm3, %zmm8, tmp32, \c, \d
-	next_term \p, \fma, %zmm4, %zmm9, tmp32, \c, \d
 .endm
 
 .macro ops32_block p, prefetch
@@ -428,25 +415,9 @@
 	prefetch_lines 5
 .endif
 	load_vecs \p, %zmm0, %zmm1, %zmm2, %zmm3, %zmm4
-	ops32_first5 \p
-	ops32_term5 \p, vfnmadd231, kc, kd
-	ops32_term5 \p, vfmadd231, ke, kf
-	ops32_term5 \p, vfnmadd231, kg, kh
-	ops32_term5 \p, vfmadd231, kj, kk
-	ops32_term5 \p, vfnmadd231, kl, km
-	ops32_term5 \p, vfmadd231, ko, kp
-	ops32_term5 \p, vfnmadd231, kq, kr
-	ops32_term5 \p, vfmadd231, ks, kt
-	ops32_term5 \p, vfnmadd231, ku, kv
-	last_term \p, %zmm0, %zmm5
-	last_term \p, %zmm1, %zmm6
-	last_term \p, %zmm2, %zmm7
-	last_term \p, %zmm3, %zmm8
-	last_term \p, %zmm4, %zmm9
+	ops32_sums \p, 5
 	store_vecs \p, %zmm5, %zmm6, %zmm7, %zmm8, %zmm9
 .endm
-
-/* ---------------------------------------------------------------- kernels */
 
 /* ---------------------------------------------------------------- kernels */
 
