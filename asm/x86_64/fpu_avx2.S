@@ -18,8 +18,10 @@
  * vectors, and a tail. Head and tail go through vmaskmovps/vmaskmovpd with
  * a lane mask taken from a sliding window over lane_masks (the window for
  * k bytes starts k bytes before its end), so they touch no word outside x
- * and any n and alignment take the same path. The constants are broadcast
- * once per call. One temporary register serves every x + c of a block:
+ * and any n and alignment take the same path. ops8 for x of at most
+ * BK_FPU_PIPE_MAX_BYTES (32 KiB, burnkit/prefetch.h) runs its blocks in
+ * a software pipeline instead (see the schedule). The constants are
+ * broadcast once per call. One temporary register serves every x + c of a block:
  * renaming makes its uses independent. At RAM size the hardware
  * prefetchers stop at every 4 KiB page, so for x larger than
  * BK_FPU_PREFETCH_MIN_BYTES (4 MiB, burnkit/prefetch.h) each block of
@@ -61,6 +63,24 @@
  * blocks, fill the pipes: ops8 is designed for 6 FP instructions per
  * vector, 3.0 cycles on Skylake, 2.0 on Golden Cove, 1.5 on Zen 3, which
  * needs 5-12 vectors (1.5-3 blocks, 60-110 instructions) in flight.
+ *
+ * On Zen 3 that schedule runs at 1.78-1.86 cycles per vector at L1 size,
+ * against 1.50 for its FP mix and 1.54 with its loads and stores walking
+ * x: the chain behind each load waits in the scheduler. So for x of at
+ * most 32 KiB ops8 runs a pipeline over blocks of one line: each step
+ * issues the first term of block j, the second of block j - 2 and the
+ * third (and the stores) of block j - 3, every add taking x from memory
+ * (three loads per vector, no load instruction: 7 instructions per vector
+ * instead of 8). It measured 1.575-1.62 cycles per vector at 16 and 32
+ * KiB (95 % of the FP mix; the old schedule 1.78-1.80, the same words bit
+ * for bit), the stages on consecutive steps (j, j - 1, j - 2) 1.64, and
+ * x loaded once into a register 1.70-1.78 (a throwaway harness, best of
+ * 500 samples each, taking turns). Beyond L1 the three loads of each
+ * vector wait for its line together: at 48 KiB to 256 KiB the pipeline
+ * was 3-10 % slower than the blocks of four, at 40 KiB 2-7 % faster;
+ * hence the gate at 32 KiB, the smallest L1d of the cores named. On
+ * Golden Cove-class cores a two-stage pipeline with x from memory
+ * measured 1-2 % slower than the blocks of four (below).
  *
  * ops32 needs 22 constants, and 16 registers: the 11 addends (a, c, e, ...)
  * stay in registers, the 11 factors (b, d, f, ...) are broadcast once to a
@@ -157,15 +177,21 @@
  *     ops2     load 1, add 1, mul 1, store 1     19        0.59        1.19
  *     ops8     load 1, add 3, mul 1, fma 2,      35        1.09        2.19
  *              store 1
+ *     ops8 up  add 3 (x from memory), mul 1,     59        0.92        1.84
+ *     to 32K   fma 2, store 1 (a group of 4
+ *              lines, 8 vectors)
  *     ops32    load 1, add 11, mul 2, fma 9,     53        3.31        6.63
  *              sub 1, store 1
  *
- * plus, per block, 3 for the loop control (add, cmp, jne); the
+ * plus, per block, 3 for the loop control (add, cmp, jne; counted in the
+ * ops8 group's 59); the
  * prefetching loop (x larger than 4 MiB) adds per block the prefetches (2
  * in ops8, one per 64-byte line; 1 in ops32). In ops32 the 2
  * muls and 8 of the 9 fmas of each vector take their factor from the
- * stack as a memory operand; they count as mul and fma, not as loads.
- * Classes by mnemonic: vmovups/vmovupd from memory is a load, to memory a
+ * stack as a memory operand; they count as mul and fma, not as loads,
+ * as do ops8's adds with x from memory. The `Loop body` lines (what
+ * `burnkit inspect` checks) are the block loops; ops8's group loop,
+ * above, is for x of at most 32 KiB. Classes by mnemonic: vmovups/vmovupd from memory is a load, to memory a
  * store; vaddps/vaddpd and the pointer's add are add; vsubps/vsubpd sub;
  * vmulps/vmulpd mul; vfmadd231/vfnmadd231 fma; cmp; jcc branch; anything
  * else (prefetcht0) other.
@@ -398,6 +424,127 @@ lane_masks:
 	vbroadcasts\e	5*\esz(consts), kf8
 .endm
 
+/*
+ * ops8 for x of at most BK_FPU_PIPE_MAX_BYTES (32 KiB, burnkit/prefetch.h):
+ * a software pipeline over blocks of one line (two vectors) in three
+ * stages, every x + c taking x from memory as the add's memory operand (no
+ * load instruction, no x register). Step j issues the first term of block
+ * j, the second of block j - 2 and the third and the stores of block
+ * j - 3, newest first: a stage's inputs have had a step or two (3-7
+ * cycles) to arrive, so fewer instructions wait in the scheduler. Block b
+ * keeps its two results in register pair b % 4 from its first term to its
+ * store, so a group of four steps is the loop body. cur points at the
+ * oldest block of a step; blkend (ops8_pipe_split) at the oldest block of
+ * the first step after the groups: the blocks past them are left to the
+ * whole-vector loop of the pass.
+ */
+.macro ops8_stage0 p, off, r0, r1
+	vadd\p	\off(cur), ka8, tmp8
+	vmul\p	kb8, tmp8, \r0
+	vadd\p	\off+VEC_BYTES(cur), ka8, tmp8
+	vmul\p	kb8, tmp8, \r1
+.endm
+
+.macro ops8_stage1 p, off, r0, r1
+	vadd\p	\off(cur), kc8, tmp8
+	vfnmadd231\p kd8, tmp8, \r0
+	vadd\p	\off+VEC_BYTES(cur), kc8, tmp8
+	vfnmadd231\p kd8, tmp8, \r1
+.endm
+
+.macro ops8_stage2 p, off, r0, r1
+	vadd\p	\off(cur), ke8, tmp8
+	vfmadd231\p kf8, tmp8, \r0
+	vadd\p	\off+VEC_BYTES(cur), ke8, tmp8
+	vfmadd231\p kf8, tmp8, \r1
+	vmovu\p	\r0, \off(cur)
+	vmovu\p	\r1, \off+VEC_BYTES(cur)
+.endm
+
+/* Register pairs of the pipeline: the results of block b in pair b % 4. */
+#define PAIR0	%ymm0, %ymm1
+#define PAIR1	%ymm2, %ymm3
+#define PAIR2	%ymm4, %ymm5
+#define PAIR3	%ymm6, %ymm7
+
+/* Step k of a group (cur: its first step's oldest block): the blocks at
+ * lines k + 3, k + 1 and k, in pairs a, b and c. */
+.macro ops8_step p, k, a0, a1, b0, b1, c0, c1
+	ops8_stage0 \p, (\k+3)*LINE_BYTES, \a0, \a1
+	ops8_stage1 \p, (\k+1)*LINE_BYTES, \b0, \b1
+	ops8_stage2 \p, \k*LINE_BYTES, \c0, \c1
+.endm
+
+/*
+ * blkend for the pipeline: with N whole lines from body, the pipeline
+ * takes the largest N' <= N with N' - 3 a multiple of 4, at least 7 (the
+ * fill, one group, the drain): blkend = body + N' - 3 lines, or body when
+ * N < 7 (no pipeline). %rax is free here.
+ */
+.macro ops8_pipe_split
+	mov	vecend, %rax
+	sub	body, %rax
+	shr	$6, %rax		// whole lines
+	mov	body, blkend
+	cmp	$7, %rax
+	jb	8f
+	sub	$3, %rax
+	and	$-4, %rax
+	shl	$6, %rax
+	add	%rax, blkend
+8:
+.endm
+
+/* The pipeline over [cur, blkend + 3 lines): fill, groups, drain. */
+.macro ops8_pipe p, begin, end
+	ops8_stage0 \p, 0*LINE_BYTES, PAIR0
+	ops8_stage0 \p, 1*LINE_BYTES, PAIR1
+	ops8_stage0 \p, 2*LINE_BYTES, PAIR2
+	ops8_stage1 \p, 0*LINE_BYTES, PAIR0
+	.p2align 5
+\begin
+2:	ops8_step \p, 0, PAIR3, PAIR1, PAIR0
+	ops8_step \p, 1, PAIR0, PAIR2, PAIR1
+	ops8_step \p, 2, PAIR1, PAIR3, PAIR2
+	ops8_step \p, 3, PAIR2, PAIR0, PAIR3
+	add	$4*LINE_BYTES, cur
+	cmp	blkend, cur
+	jne	2b
+\end
+	ops8_stage1 \p, 1*LINE_BYTES, PAIR1
+	ops8_stage2 \p, 0*LINE_BYTES, PAIR0
+	ops8_stage1 \p, 2*LINE_BYTES, PAIR2
+	ops8_stage2 \p, 1*LINE_BYTES, PAIR1
+	ops8_stage2 \p, 2*LINE_BYTES, PAIR2
+	add	$3*LINE_BYTES, cur
+.endm
+
+/* The passes of the pipelined ops8; begin and end mark its group loop. */
+.macro ops8_pipe_passes p, begin, end
+1:	pass_head ops8_vec, \p
+	cmp	blkend, cur
+	je	3f
+	ops8_pipe \p, \begin, \end
+3:	pass_tail ops8_vec, \p
+.endm
+
+/*
+ * ops8's passes: pipelined for x of at most BK_FPU_PIPE_MAX_BYTES, else
+ * in blocks of four vectors (prefetching above BK_FPU_PREFETCH_MIN_BYTES).
+ */
+.macro ops8_passes p, pbegin, pend, begin, end
+	mov	xend, %rax
+	sub	xbase, %rax
+	cmp	$BK_FPU_PIPE_MAX_BYTES, %rax
+	ja	.Lops8_blocks\@
+	ops8_pipe_split
+	ops8_pipe_passes \p, \pbegin, \pend
+	jmp	9f
+.Lops8_blocks\@:
+	bk_prefetch_gated xbase, xend, %rax, 9f, passes, \begin, \end, \
+		ops8_vec, ops8_block, \p, 4*VEC_BYTES
+.endm
+
 /* ---------------------------------------------------------------- ops32 */
 
 /*
@@ -518,9 +665,8 @@ ENTRY(fpu32_ops8_x86_64_avx2)
 	split	2, 4*VEC_BYTES
 	movq	bk_fpu32_consts@GOTPCREL(%rip), consts
 	ops8_consts s, 4
-	bk_prefetch_gated xbase, xend, %rax, 9f, passes, \
-		LOOP_BEGIN(fpu32_ops8_x86_64_avx2), LOOP_END(fpu32_ops8_x86_64_avx2), \
-		ops8_vec, ops8_block, ps, 4*VEC_BYTES
+	ops8_passes ps, , , \
+		LOOP_BEGIN(fpu32_ops8_x86_64_avx2), LOOP_END(fpu32_ops8_x86_64_avx2)
 9:	vzeroupper
 	ret
 END(fpu32_ops8_x86_64_avx2)
@@ -559,9 +705,8 @@ ENTRY(fpu64_ops8_x86_64_avx2)
 	split	3, 4*VEC_BYTES
 	movq	bk_fpu64_consts@GOTPCREL(%rip), consts
 	ops8_consts d, 8
-	bk_prefetch_gated xbase, xend, %rax, 9f, passes, \
-		LOOP_BEGIN(fpu64_ops8_x86_64_avx2), LOOP_END(fpu64_ops8_x86_64_avx2), \
-		ops8_vec, ops8_block, pd, 4*VEC_BYTES
+	ops8_passes pd, , , \
+		LOOP_BEGIN(fpu64_ops8_x86_64_avx2), LOOP_END(fpu64_ops8_x86_64_avx2)
 9:	vzeroupper
 	ret
 END(fpu64_ops8_x86_64_avx2)

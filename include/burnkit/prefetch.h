@@ -1,8 +1,12 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * prefetch.h: the size of x above which the x86-64 FPU kernels prefetch
- * each line one page ahead (read by the .S files and by the asm tests,
- * which run lengths on both sides of it).
+ * prefetch.h: the sizes of x at which the x86-64 FPU kernels change how
+ * they run a pass (read by the .S files and by the asm tests, which run
+ * lengths on both sides of each): up to BK_FPU_PIPE_MAX_BYTES the AVX2
+ * ops8 kernel runs its software pipeline with x from memory, which only
+ * pays while x is in L1 (32 KiB, the smallest L1d of the cores its
+ * schedule names; asm/x86_64/fpu_avx2.S); above BK_FPU_PREFETCH_MIN_BYTES
+ * the kernels prefetch each line one page ahead.
  *
  * At RAM size the hardware prefetchers stop at every 4 KiB page and a
  * prefetch one page ahead keeps the loads coming (Zen 3: ops8 6-11 %,
@@ -19,6 +23,7 @@
 #define BURNKIT_PREFETCH_H
 
 #define BK_FPU_PREFETCH_MIN_BYTES (4 << 20)
+#define BK_FPU_PIPE_MAX_BYTES (32 << 10)
 
 #if defined(__ASSEMBLER__) && defined(__x86_64__)
 /*

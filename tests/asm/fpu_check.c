@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: MIT
 /*
  * FPU kernels against their references: lengths 0..~4100 and both sides of
- * the size from which the x86-64 kernels prefetch (4 MiB), every element
+ * the sizes at which the x86-64 kernels change schedule (32 KiB, 4 MiB:
+ * burnkit/prefetch.h), every element
  * offset within 64 bytes, 1 and 3 passes, random words in [0.5, 1.5),
  * guard words before and after. EXACT variants must match bit for bit;
  * FUSED ones within BK_FPU*_FUSED_REL_TOL per pass; the largest relative
@@ -154,12 +155,21 @@ void check_##prefix(const struct bk_variant *v)				\
 			for (size_t passes = 1; passes <= 3; passes += 2) \
 				prefix##_case(v, ref, len, off, passes, &rng); \
 	}								\
-	/* x of exactly the size above which the x86-64 kernels	\
-	 * prefetch, and of 13 words more (burnkit/prefetch.h). */	\
+	/* x of exactly the sizes above which the x86-64 kernels	\
+	 * leave their pipeline and prefetch, and of 13 words more	\
+	 * (burnkit/prefetch.h); the pipeline's group count over	\
+	 * every remainder of whole lines. */				\
 	for (size_t extra = 0; extra <= 13; extra += 13)		\
-		for (size_t off = 0; off < 2; off++)			\
+		for (size_t off = 0; off < 2; off++) {			\
+			prefix##_case(v, ref, BK_FPU_PIPE_MAX_BYTES /	\
+				      sizeof(T) + extra, off, 1, &rng);	\
 			prefix##_case(v, ref, BK_FPU_PREFETCH_MIN_BYTES / \
 				      sizeof(T) + extra, off, 1, &rng);	\
+		}							\
+	for (size_t lines = 4; lines <= 12; lines++)			\
+		for (size_t off = 0; off < max_off; off += 5)		\
+			prefix##_case(v, ref, lines * 64 / sizeof(T) + off % 3, \
+				      off, 3, &rng);			\
 	for (size_t len = 1; len <= 200; len++)				\
 		for (size_t off = 0; off < max_off; off += 3)		\
 			prefix##_uniform(v, len, off);			\
