@@ -48,15 +48,16 @@
 #   The bound is the lower of the two; the table shows both.
 #   ports    the second bound: the same FP mix with the kernel's own loads
 #            and stores (one each per vector, and the factors it takes from
-#            memory as memory operands). Where it is below 90 % of the FP
-#            mix, the load and store ports set the limit and the goals say
-#            so, with the kernel's share of it (the best reachable, met
-#            at 90 %; the goal line keeps its verdict against the FP mix).
-#            Where the kernel runs faster than that loop (or than the
-#            chains' below), the line says it is no limit on this core and
-#            gives no verdict (on Zen 5 the AVX-512 ops8 mix with loads and
-#            stores runs at 76-83 % of the plain mix, the kernel at 104-123 %
-#            of it; AVX2 ops32 at 109-112 % of the chains' loop).
+#            memory as memory operands), walking the cell's words in place
+#            as the kernel does, so at L2 and RAM size with the caches' and
+#            memory's traffic beside the FP work. Where it is below 90 % of
+#            the FP mix, the load and store ports or the caches set the
+#            limit and the goals say so, with the kernel's share of it (the
+#            best reachable, met at 90 %; the goal line keeps its verdict
+#            against the FP mix). Where the kernel runs faster than that
+#            loop (or than the chains' below), the line says it is no limit
+#            on this core and gives no verdict (AVX2 ops32 on Zen 5 runs at
+#            109-112 % of the chains' loop).
 #   chains   the third bound, where 16 registers leave a kernel's dependency
 #            chains long (AVX2 ops32: 22 constants, x, a temporary and the
 #            sums): its FP instructions in the chains of its schedule (2

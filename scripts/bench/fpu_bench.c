@@ -14,7 +14,8 @@
  *     prefixes o3<isa>_, or o3native_ on other architectures, and o2base_);
  *   - the compute bound: the kernel's FP instruction mix in registers
  *     (peak_<arch>.S) of the ISA, and the same with the kernel's loads and
- *     stores (the load/store ports' bound), and where the registers
+ *     stores walking the cell's words (the load/store ports' and caches'
+ *     bound), and where the registers
  *     leave a kernel's chains long (AVX2 ops32), its FP instructions in
  *     the dependency chains of its schedule and of the one other schedule
  *     the registers hold (the chains' bound);
@@ -128,14 +129,13 @@ static void job_check(int tid, void *arg)
  * chain. Its rate is in millions of its unit per second: MFLOPS, MB/s
  * (bytes read plus bytes written) or MHz.
  */
-enum kind { KIND_KERNEL, KIND_MIX, KIND_CHAINS, KIND_STREAM, KIND_CLOCK };
+enum kind { KIND_KERNEL, KIND_MIX, KIND_PORTS, KIND_CHAINS, KIND_STREAM, KIND_CLOCK };
 
 struct contender {
 	enum kind kind;
 	const struct impl *impl;	/* KIND_KERNEL */
-	const char *isa;		/* KIND_MIX, KIND_STREAM */
+	const char *isa;		/* KIND_MIX, KIND_PORTS, KIND_STREAM */
 	int prefetch;			/* KIND_STREAM: prefetch a page ahead */
-	int with_memory;		/* KIND_MIX: with the kernel's loads and stores */
 	int sums;			/* KIND_CHAINS: sums per vector */
 	int op;				/* index into ops_list */
 	size_t count;			/* passes or iterations per sample */
@@ -190,8 +190,16 @@ static void job_sample(int tid, void *arg)
 		work = (double)words * (double)c->count * ops_list[c->op];
 		break;
 	case KIND_MIX: {
-		double ins = (double)peak_mix_run(c->isa, ops_list[c->op], c->with_memory,
-						  c->count);
+		double ins = (double)peak_mix_run(c->isa, ops_list[c->op], c->count);
+		double lanes = (double)peak_vector_bytes(c->isa) / (double)esz();
+
+		work = ins * lanes * ops_list[c->op] /
+		       peak_mix_per_vector(c->isa, ops_list[c->op]);
+		break;
+	}
+	case KIND_PORTS: {
+		double ins = (double)peak_ports_run(c->isa, ops_list[c->op], x,
+						    words * esz(), c->count);
 		double lanes = (double)peak_vector_bytes(c->isa) / (double)esz();
 
 		work = ins * lanes * ops_list[c->op] /
@@ -287,7 +295,7 @@ static void take_sample(struct contender *c, struct buffers *b, int threads,
 static void calibrate(struct contender *c, struct buffers *b, int threads,
 		      enum timebase tb)
 {
-	if (c->kind == KIND_KERNEL || c->kind == KIND_STREAM)
+	if (c->kind == KIND_KERNEL || c->kind == KIND_PORTS || c->kind == KIND_STREAM)
 		c->count = 1;
 	else
 		c->count = 256;
@@ -425,7 +433,7 @@ static void measure_cell(struct isa_run *run, unsigned round, int s, int op, int
 		[C_NATIVE] = { .kind = KIND_KERNEL, .impl = run->native, .op = op },
 		[C_BASE] = { .kind = KIND_KERNEL, .impl = &base_impl, .op = op },
 		[C_MIX] = { .kind = KIND_MIX, .isa = isa, .op = op },
-		[C_MIXMEM] = { .kind = KIND_MIX, .isa = isa, .with_memory = 1, .op = op },
+		[C_PORTS] = { .kind = KIND_PORTS, .isa = isa, .op = op },
 		[C_STREAM] = { .kind = KIND_STREAM, .isa = isa, .op = op },
 		[C_STREAM_PF] = { .kind = KIND_STREAM, .isa = isa, .prefetch = 1, .op = op },
 		[C_CHAINS2] = { .kind = KIND_CHAINS, .isa = isa, .sums = 2, .op = op },
@@ -456,7 +464,7 @@ static void measure_cell(struct isa_run *run, unsigned round, int s, int op, int
 	for (int k = 0; k < NCONTENDERS; k++)
 		cell->rate[k] = c[k].best;
 	cell->compute = c[C_MIX].best;
-	cell->ports = c[C_MIXMEM].best;
+	cell->ports = c[C_PORTS].best;
 	cell->chains = c[C_CHAINS2].best > c[C_CHAINS3].best ? c[C_CHAINS2].best
 							     : c[C_CHAINS3].best;
 	cell->stream = c[C_STREAM].best > c[C_STREAM_PF].best ? c[C_STREAM].best
@@ -517,14 +525,18 @@ static int parse_args(int argc, char **argv)
 	       opt.rounds <= MAX_ROUNDS ? 0 : -1;
 }
 
+/* Bytes the survey's mixes with loads and stores walk: L1 on every core. */
+#define SURVEY_BYTES (16 << 10)
+
 /*
  * The clock, and the FP mix of every ISA measured, plain and with the
- * kernel's loads and stores (one thread, thread CPU time). The cells
- * measure them again, beside the kernels.
+ * kernel's loads and stores over SURVEY_BYTES (one thread, thread CPU
+ * time). The cells measure them again, beside the kernels, at their size.
  */
 static void survey_peaks(void)
 {
 	struct contender clock = { .kind = KIND_CLOCK };
+	struct buffers walk = { .words = SURVEY_BYTES / esz() };
 	double sec, mhz;
 
 	calibrate(&clock, NULL, 1, TB_CPU);
@@ -537,8 +549,16 @@ static void survey_peaks(void)
 		printf("no FP mix loops for this architecture: no compute bound\n");
 		return;
 	}
+	walk.x[0] = bk_alloc_aligned(64, SURVEY_BYTES);
+	if (!walk.x[0]) {
+		fprintf(stderr, "fpu_bench: cannot allocate %d bytes: %s\n", SURVEY_BYTES,
+			strerror(errno));
+		exit(1);
+	}
+	fill_x0(walk.x[0], walk.words);
 	printf("FP mix of each kernel, vector FP instructions per cycle, one thread "
-	       "(plain / with the kernel's loads and stores):\n");
+	       "(plain / with the kernel's loads and stores over %d KiB):\n",
+	       SURVEY_BYTES >> 10);
 	for (int r = 0; r < nruns; r++) {
 		const char *isa = runs[r].isa;
 
@@ -547,13 +567,13 @@ static void survey_peaks(void)
 			double ipc[2];
 
 			for (int m = 0; m < 2; m++) {
-				struct contender mix = { .kind = KIND_MIX, .isa = isa,
-							 .with_memory = m, .op = op };
+				struct contender mix = { .kind = m ? KIND_PORTS : KIND_MIX,
+							 .isa = isa, .op = op };
 				double lanes = (double)peak_vector_bytes(isa) / (double)esz();
 
-				calibrate(&mix, NULL, 1, TB_CPU);
+				calibrate(&mix, &walk, 1, TB_CPU);
 				while (mix.samples < opt.repeats)
-					take_sample(&mix, NULL, 1, TB_CPU, &sec);
+					take_sample(&mix, &walk, 1, TB_CPU, &sec);
 				ipc[m] = mix.best / lanes / ops_list[op] *
 					 peak_mix_per_vector(isa, ops_list[op]) / mhz;
 			}
@@ -561,6 +581,7 @@ static void survey_peaks(void)
 		}
 		printf("\n");
 	}
+	free(walk.x[0]);
 }
 
 int main(int argc, char **argv)

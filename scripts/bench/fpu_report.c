@@ -170,7 +170,8 @@ static void bound_goal(const struct isa_run *run, const char *isa, const char *n
 	goal(isa, name, over_rounds(run, s, op, ti, f_of_bound), 0.9, 100, 1,
 	     "% of the bound (>= 90 %)");
 	limit_line(run, isa, name, s, op, ti, f_ports, f_ports_share, f_of_ports, mem,
-		   "the FP mix with the kernel's loads and stores", " (the load/store ports)");
+		   "the FP mix with the kernel's loads and stores over its words",
+		   " (the load/store ports and caches)");
 	limit_line(run, isa, name, s, op, ti, f_chains, f_chains_share, f_of_chains,
 		   ports < mem ? ports : mem,
 		   "the FP mix in the dependency chains its 16 registers leave (the faster "

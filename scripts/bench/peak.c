@@ -7,16 +7,20 @@
 
 #include <string.h>
 
+#include "burnkit/prefetch.h"
 #include "util.h"
 
 typedef uint64_t peak_loop_fn(uint64_t iterations);
+/* Walks x passes times; returns the FP instructions per vector. */
+typedef uint64_t peak_walk_fn(void *x, size_t bytes, size_t passes);
 
 struct mix {
 	const char *isa;
 	int ops;
 	int per_vector;		/* FP instructions per vector of the kernel */
 	peak_loop_fn *loop;	/* returns FP instructions per iteration */
-	peak_loop_fn *mem_loop;	/* the same with the kernel's loads and stores */
+	peak_walk_fn *ports;	/* the same with the kernel's loads and stores */
+	peak_walk_fn *ports_pipe;	/* up to BK_FPU_PIPE_MAX_BYTES, if it differs */
 };
 
 /* A kernel's FP instructions in the chains of a schedule with `sums` sums. */
@@ -32,9 +36,9 @@ peak_loop_fn peak_clock_chain;
 peak_loop_fn peak_sse2_ops2, peak_sse2_ops8, peak_sse2_ops32;
 peak_loop_fn peak_avx2_ops2, peak_avx2_ops8, peak_avx2_ops32;
 peak_loop_fn peak_avx512_ops2, peak_avx512_ops8, peak_avx512_ops32;
-peak_loop_fn peak_sse2_ops2_mem, peak_sse2_ops8_mem, peak_sse2_ops32_mem;
-peak_loop_fn peak_avx2_ops2_mem, peak_avx2_ops8_mem, peak_avx2_ops32_mem;
-peak_loop_fn peak_avx512_ops2_mem, peak_avx512_ops8_mem, peak_avx512_ops32_mem;
+peak_walk_fn ports_sse2_ops2, ports_sse2_ops8, ports_sse2_ops32;
+peak_walk_fn ports_avx2_ops2, ports_avx2_ops8, ports_avx2_ops8_pipe, ports_avx2_ops32;
+peak_walk_fn ports_avx512_ops2, ports_avx512_ops8, ports_avx512_ops32;
 peak_loop_fn peak_avx2_ops32_chains2, peak_avx2_ops32_chains3;
 typedef void stream_fn(void *x, size_t bytes, size_t passes);
 stream_fn stream_sse2, stream_avx2, stream_avx512;
@@ -44,15 +48,15 @@ static peak_loop_fn *const clock_loop = peak_clock_chain;
 
 /* Per vector, as the kernels in asm/x86_64/fpu_*.S issue them. */
 static const struct mix mixes[] = {
-	{ "sse2", 2, 2, peak_sse2_ops2, peak_sse2_ops2_mem },
-	{ "sse2", 8, 8, peak_sse2_ops8, peak_sse2_ops8_mem },
-	{ "sse2", 32, 32, peak_sse2_ops32, peak_sse2_ops32_mem },
-	{ "avx2", 2, 2, peak_avx2_ops2, peak_avx2_ops2_mem },
-	{ "avx2", 8, 6, peak_avx2_ops8, peak_avx2_ops8_mem },
-	{ "avx2", 32, 23, peak_avx2_ops32, peak_avx2_ops32_mem },	/* split sum */
-	{ "avx512", 2, 2, peak_avx512_ops2, peak_avx512_ops2_mem },
-	{ "avx512", 8, 6, peak_avx512_ops8, peak_avx512_ops8_mem },
-	{ "avx512", 32, 22, peak_avx512_ops32, peak_avx512_ops32_mem },
+	{ "sse2", 2, 2, peak_sse2_ops2, ports_sse2_ops2, NULL },
+	{ "sse2", 8, 8, peak_sse2_ops8, ports_sse2_ops8, NULL },
+	{ "sse2", 32, 32, peak_sse2_ops32, ports_sse2_ops32, NULL },
+	{ "avx2", 2, 2, peak_avx2_ops2, ports_avx2_ops2, NULL },
+	{ "avx2", 8, 6, peak_avx2_ops8, ports_avx2_ops8, ports_avx2_ops8_pipe },
+	{ "avx2", 32, 23, peak_avx2_ops32, ports_avx2_ops32, NULL },	/* split sum */
+	{ "avx512", 2, 2, peak_avx512_ops2, ports_avx512_ops2, NULL },
+	{ "avx512", 8, 6, peak_avx512_ops8, ports_avx512_ops8, NULL },
+	{ "avx512", 32, 22, peak_avx512_ops32, ports_avx512_ops32, NULL },
 };
 
 /* Where 16 registers leave the chains long (asm/x86_64/fpu_avx2.S). */
@@ -72,7 +76,7 @@ static const struct stream {
 };
 #else
 static peak_loop_fn *const clock_loop = NULL;
-static const struct mix mixes[] = { { "", 0, 0, NULL, NULL } };
+static const struct mix mixes[] = { { "", 0, 0, NULL, NULL, NULL } };
 static const struct chains chain_loops[] = { { "", 0, 0, NULL } };
 typedef void stream_fn(void *x, size_t bytes, size_t passes);
 static const struct stream {
@@ -95,13 +99,28 @@ static const struct mix *find_mix(const char *isa, int ops)
 	return NULL;
 }
 
-uint64_t peak_mix_run(const char *isa, int ops, int with_memory, uint64_t iterations)
+uint64_t peak_mix_run(const char *isa, int ops, uint64_t iterations)
 {
 	const struct mix *m = find_mix(isa, ops);
 
-	if (!m)
+	return m ? iterations * m->loop(iterations) : 0;
+}
+
+/* The walks take whole groups of this many vectors (peak_<arch>.S). */
+#define WALK_VECS 16
+
+uint64_t peak_ports_run(const char *isa, int ops, void *x, size_t bytes, uint64_t passes)
+{
+	const struct mix *m = find_mix(isa, ops);
+	size_t vbytes = peak_vector_bytes(isa);
+	size_t walked = vbytes ? bytes / (WALK_VECS * vbytes) * (WALK_VECS * vbytes) : 0;
+
+	if (!m || !walked || !passes)
 		return 0;
-	return iterations * (with_memory ? m->mem_loop : m->loop)(iterations);
+	peak_walk_fn *walk = m->ports_pipe && bytes <= BK_FPU_PIPE_MAX_BYTES ? m->ports_pipe
+									      : m->ports;
+
+	return passes * (walked / vbytes) * walk(x, walked, passes);
 }
 
 static const struct chains *find_chains(const char *isa, int ops, int sums)

@@ -18,12 +18,19 @@
 uint64_t peak_clock_run(uint64_t iterations);
 
 /* Run the FP instruction mix of the kernel of `isa` with `ops` operations
- * per word (2, 8, 32) `iterations` times; returns the FP vector
- * instructions done, 0 when this build has no such loop. with_memory adds
- * the kernel's loads and stores (one each per vector, and its factors as
- * memory operands where it takes them from memory): the load and store
- * ports' bound, against the FP pipes' bound without. */
-uint64_t peak_mix_run(const char *isa, int ops, int with_memory, uint64_t iterations);
+ * per word (2, 8, 32) `iterations` times, in registers; returns the FP
+ * vector instructions done, 0 when this build has no such loop. */
+uint64_t peak_mix_run(const char *isa, int ops, uint64_t iterations);
+
+/* The same mix with the kernel's loads and stores, walking the `bytes` of
+ * x (64-byte aligned) in place `passes` times as the kernel does (one load
+ * and one store per vector, the factors it takes from memory as memory
+ * operands, AVX2 ops8 up to BK_FPU_PIPE_MAX_BYTES x as the adds' memory
+ * operand), whole groups of 16 vectors: the load and store ports' and the
+ * caches' bound at that size, against the FP pipes' bound without.
+ * Returns the FP vector instructions done, 0 when there is no such loop
+ * or x holds less than one group. */
+uint64_t peak_ports_run(const char *isa, int ops, void *x, size_t bytes, uint64_t passes);
 
 /* Does this build have the dependency-chain loop of the kernel of `isa`
  * with `ops` operations per word, summing each vector in `sums` chains? */

@@ -35,20 +35,23 @@
  *     SSE2      ops2: add mul   ops8: add mul (add mul add) x2
  *               ops32: add mul (add mul add) x10      (sub counts as add)
  *
- * Mix with memory: peak_<isa>_ops<k>_mem runs the same FP instructions
- * with the kernel's memory traffic: per vector one load and one store
- * (to 16 rotating 64-byte slots of the stack, so L1) and, where the kernel
- * takes factors from memory (ops32 of SSE2: 11 per vector and of AVX2:
- * 10 from its stack frame; of AVX-512: 1, y broadcast from the table),
- * that many of the multiplies and FMAs with a memory operand (here a
- * vector slot). Lower than the plain mix, it shows that the load and store
- * ports, not the FP pipes, bound the kernel: the second bound of the
- * bench. Its loads and stores do not count as FP instructions. On a Zen 5
- * core the AVX-512 ops8 mix with memory ran at 76-83 % of the plain mix
- * and the kernel faster than it (fpu_report then calls it no limit); a
- * throwaway harness found what slows it there: the fmas rotating over ten
- * accumulators beside the loads and stores (each vector's fmas into one
- * accumulator, as the kernel has them: within 1-10 % of the plain mix).
+ * Ports: ports_<isa>_ops<k>(x, bytes, passes) runs the same FP
+ * instructions with the kernel's memory traffic, walking x in place as the
+ * kernel does, a vector at a time, passes times: per vector one load and
+ * one store and, where the kernel takes factors from memory (ops32 of
+ * SSE2: 11 per vector and of AVX2: 10 from its stack frame; of AVX-512: 1,
+ * y broadcast from the table), that many of the multiplies and FMAs with a
+ * memory operand (here a stack slot); ports_avx2_ops8_pipe, for x of at
+ * most 32 KiB as the kernel there, no load and x as each add's memory
+ * operand. At L1 size it shows whether the load and store ports, not the
+ * FP pipes, bound the kernel; at L2 and RAM size the caches' and memory's
+ * traffic beside the FP work as well: the second bound of the bench. Its
+ * loads and stores do not count as FP instructions. (An earlier form
+ * stored to 16 rotating stack slots, so each load met a store still in
+ * flight: on Zen 3 it ran the AVX2 ops8 mix at 87 % of the plain mix at
+ * L1 size, this walk at 97-103 %. On a Zen 5 core that form ran the
+ * AVX-512 ops8 mix at 76-83 % of the plain mix, the kernel faster than
+ * it; not measured there with this one.)
  *
  * Stream: stream_<isa>(x, bytes, passes) reads and writes back every
  * 64-byte line of x, passes times, four vectors per iteration with plain
@@ -58,11 +61,7 @@
  */
 
 #define CLOCK_CHAIN 200
-/*
- * The stack slots of the memory mixes: factors at 1-11, and the words of
- * vector v at slot 16 + v % 16, loaded then stored, as the kernel walks x
- * (a load never waits on a store still in flight).
- */
+/* The stack slots of the walks' factors: 1-11. */
 #define MEM_SLOT(k) (64 * (k))(%rsp)
 #define MEM_FRAME (32 * 64)
 #define MIX_REPEAT_OPS2 64
@@ -106,7 +105,7 @@ peak_clock_chain:
 	\mnem	%xmm\src, %xmm\dst
 .endm
 
-/* The same with a stack slot as the source (or, st, as the destination). */
+/* The same with a stack slot as the source. */
 .macro mem3 mnem, R, slot, src1, dst
 	\mnem	MEM_SLOT(\slot), %\R\src1, %\R\dst
 .endm
@@ -115,8 +114,17 @@ peak_clock_chain:
 	\mnem	MEM_SLOT(\slot), %\R\dst
 .endm
 
-.macro st2 mnem, R, src, slot
-	\mnem	%\R\src, MEM_SLOT(\slot)
+/* The walk's vector at byte offset off from %rax: loaded, stored, added. */
+.macro walk_ld mnem, R, off, dst
+	\mnem	\off(%rax), %\R\dst
+.endm
+
+.macro walk_st mnem, R, src, off
+	\mnem	%\R\src, \off(%rax)
+.endm
+
+.macro walk_add mnem, R, off, src1, dst
+	\mnem	\off(%rax), %\R\src1, %\R\dst
 .endm
 
 /*
@@ -145,13 +153,19 @@ peak_clock_chain:
 	.endif
 	n_fma = n_fma + 1
 .elseif \k == 3
-	mem2	vmovups, \R, %(16 + n_vec - (n_vec / 16) * 16), 12
+	/* into the first add's destination, renamed again at once (into
+	 * R12, kept until the next multiply, the loop ran 15 % slower on
+	 * Zen 3) */
+	walk_ld	vmovups, \R, %(n_vec * VEC_WALK), 10
 	n_memop = 0
-.else
-	st2	vmovups, \R, 13, %(16 + n_vec - (n_vec / 16) * 16)
+.elseif \k == 4
+	walk_st	vmovups, \R, 13, %(n_vec * VEC_WALK)
 	n_vec = n_vec + 1
+.else
+	walk_add vaddps, \R, %(n_vec * VEC_WALK), 14, %(10 + n_add - (n_add / 2) * 2)
+	n_add = n_add + 1
 .endif
-.if \k < 3
+.if \k < 3 || \k == 5
 	n_ins = n_ins + 1
 .endif
 .endm
@@ -168,10 +182,11 @@ peak_clock_chain:
 	ins2	mulps, 15, %(n_ins - (n_ins / 14) * 14)
 	.endif
 .elseif \k == 3
-	mem2	movaps, xmm, %(16 + n_vec - (n_vec / 16) * 16), %(n_ins - (n_ins / 14) * 14)
+	walk_ld	movaps, xmm, %(n_vec * VEC_WALK), %(n_ins - (n_ins / 14) * 14)
 	n_memop = 0
 .else
-	st2	movaps, xmm, %(n_ins - (n_ins / 14) * 14), %(16 + n_vec - (n_vec / 16) * 16)
+	/* the factor 1.0, as every word: x stays uniform (fpu_bench checks) */
+	walk_st	movaps, xmm, 15, %(n_vec * VEC_WALK)
 	n_vec = n_vec + 1
 .endif
 .if \k < 3
@@ -248,6 +263,42 @@ peak_clock_chain:
 .endm
 
 
+/*
+ * ports_<isa>_ops<k>(x, bytes, passes): the kinds (with the kernel's
+ * loads and stores) for each vector of x in turn, WALK_VECS vectors per
+ * iteration, passes times over x (bytes a multiple of WALK_VECS vectors,
+ * at least one); returns the FP instructions per vector.
+ */
+#define WALK_VECS 16
+.macro walk_func name, setup, op, R, vbytes, epilogue, mem, kinds:vararg
+	entry_with_frame \name, MEM_FRAME
+	\setup	\R
+	lea	(%rdi,%rsi), %rsi	// end of x
+1:	mov	%rdi, %rax
+	.p2align 5
+2:	n_ins = 0
+	n_add = 0
+	n_mul = 0
+	n_fma = 0
+	n_memop = 0
+	n_vec = 0
+	n_mem = \mem
+	VEC_WALK = \vbytes
+	.rept	WALK_VECS
+	mix_seq	\op, \R, \kinds
+	.endr
+	add	$WALK_VECS * \vbytes, %rax
+	cmp	%rsi, %rax
+	jb	2b
+	dec	%rdx
+	jnz	1b
+	\epilogue
+	mov	$n_ins / WALK_VECS, %eax
+	leave
+	ret
+	.size	\name, . - \name
+.endm
+
 .macro no_epilogue
 .endm
 .macro vex_epilogue
@@ -265,6 +316,8 @@ peak_clock_chain:
 	0, 1, 0, 0, 1, 0, 0, 1, 0, 0, 1, 0
 /* With the kernel's memory traffic: 3 loads x, 4 stores the result. */
 #define LS(kinds...) 3, kinds, 4
+/* AVX2 ops8 up to 32 KiB: no load, each add takes x as its memory operand (5). */
+#define FMA_OPS8_XMEM 5, 1, 5, 2, 5, 2
 
 	mix_func peak_sse2_ops2, sse_setup, sse_op, xmm, MIX_REPEAT_OPS2, no_epilogue, 0, SSE_OPS2
 	mix_func peak_sse2_ops8, sse_setup, sse_op, xmm, MIX_REPEAT_OPS8, no_epilogue, 0, SSE_OPS8
@@ -275,15 +328,16 @@ peak_clock_chain:
 	mix_func peak_avx512_ops2, vex_setup, vex_op, zmm, MIX_REPEAT_OPS2, vex_epilogue, 0, FMA_OPS2
 	mix_func peak_avx512_ops8, vex_setup, vex_op, zmm, MIX_REPEAT_OPS8, vex_epilogue, 0, FMA_OPS8
 	mix_func peak_avx512_ops32, vex_setup, vex_op, zmm, MIX_REPEAT_OPS32, vex_epilogue, 0, FMA_OPS32
-	mix_func peak_sse2_ops2_mem, sse_setup, sse_op, xmm, MIX_REPEAT_OPS2, no_epilogue, 0, LS(SSE_OPS2)
-	mix_func peak_sse2_ops8_mem, sse_setup, sse_op, xmm, MIX_REPEAT_OPS8, no_epilogue, 0, LS(SSE_OPS8)
-	mix_func peak_sse2_ops32_mem, sse_setup, sse_op, xmm, MIX_REPEAT_OPS32, no_epilogue, 11, LS(SSE_OPS32)
-	mix_func peak_avx2_ops2_mem, vex_setup, vex_op, ymm, MIX_REPEAT_OPS2, vex_epilogue, 0, LS(FMA_OPS2)
-	mix_func peak_avx2_ops8_mem, vex_setup, vex_op, ymm, MIX_REPEAT_OPS8, vex_epilogue, 0, LS(FMA_OPS8)
-	mix_func peak_avx2_ops32_mem, vex_setup, vex_op, ymm, MIX_REPEAT_OPS32, vex_epilogue, 10, LS(FMA_OPS32_SPLIT)
-	mix_func peak_avx512_ops2_mem, vex_setup, vex_op, zmm, MIX_REPEAT_OPS2, vex_epilogue, 0, LS(FMA_OPS2)
-	mix_func peak_avx512_ops8_mem, vex_setup, vex_op, zmm, MIX_REPEAT_OPS8, vex_epilogue, 0, LS(FMA_OPS8)
-	mix_func peak_avx512_ops32_mem, vex_setup, vex_op, zmm, MIX_REPEAT_OPS32, vex_epilogue, 1, LS(FMA_OPS32)
+	walk_func ports_sse2_ops2, sse_setup, sse_op, xmm, 16, no_epilogue, 0, LS(SSE_OPS2)
+	walk_func ports_sse2_ops8, sse_setup, sse_op, xmm, 16, no_epilogue, 0, LS(SSE_OPS8)
+	walk_func ports_sse2_ops32, sse_setup, sse_op, xmm, 16, no_epilogue, 11, LS(SSE_OPS32)
+	walk_func ports_avx2_ops2, vex_setup, vex_op, ymm, 32, vex_epilogue, 0, LS(FMA_OPS2)
+	walk_func ports_avx2_ops8, vex_setup, vex_op, ymm, 32, vex_epilogue, 0, LS(FMA_OPS8)
+	walk_func ports_avx2_ops8_pipe, vex_setup, vex_op, ymm, 32, vex_epilogue, 0, FMA_OPS8_XMEM, 4
+	walk_func ports_avx2_ops32, vex_setup, vex_op, ymm, 32, vex_epilogue, 10, LS(FMA_OPS32_SPLIT)
+	walk_func ports_avx512_ops2, vex_setup, vex_op, zmm, 64, vex_epilogue, 0, LS(FMA_OPS2)
+	walk_func ports_avx512_ops8, vex_setup, vex_op, zmm, 64, vex_epilogue, 0, LS(FMA_OPS8)
+	walk_func ports_avx512_ops32, vex_setup, vex_op, zmm, 64, vex_epilogue, 1, LS(FMA_OPS32)
 
 /* ---------------------------------------------------------------- chains */
 
