@@ -200,11 +200,15 @@ peak_clock_chain:
 	.endr
 .endm
 
-/* Operands: R14 = 0.0 and R15 = 1.0, accumulators 0.0. */
+/*
+ * Operands: R14 = 0.0 and R15 = 1.0, accumulators and the other
+ * destinations 0.0 (a walk's first store takes R13 before any multiply
+ * wrote it: x stays uniform, as fpu_bench checks).
+ */
 .macro vex_setup R
 	vxorps	%xmm14, %xmm14, %xmm14
 	vbroadcastss one_f32(%rip), %\R\()15
-	.irp r, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9
+	.irp r, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13
 	vxorps	%xmm\r, %xmm\r, %xmm\r
 	.endr
 	.irp k, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11
