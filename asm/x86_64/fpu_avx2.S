@@ -438,25 +438,24 @@ lane_masks:
  * the first step after the groups: the blocks past them are left to the
  * whole-vector loop of the pass.
  */
+.macro ops8_stage_term p, off, c, op, d, r0, r1
+	vadd\p	\off(cur), \c, tmp8
+	\op\p	\d, tmp8, \r0
+	vadd\p	\off+VEC_BYTES(cur), \c, tmp8
+	\op\p	\d, tmp8, \r1
+.endm
+
+/* r = (x + a) * b, rounded twice, as first_term */
 .macro ops8_stage0 p, off, r0, r1
-	vadd\p	\off(cur), ka8, tmp8
-	vmul\p	kb8, tmp8, \r0
-	vadd\p	\off+VEC_BYTES(cur), ka8, tmp8
-	vmul\p	kb8, tmp8, \r1
+	ops8_stage_term \p, \off, ka8, vmul, kb8, \r0, \r1
 .endm
 
 .macro ops8_stage1 p, off, r0, r1
-	vadd\p	\off(cur), kc8, tmp8
-	vfnmadd231\p kd8, tmp8, \r0
-	vadd\p	\off+VEC_BYTES(cur), kc8, tmp8
-	vfnmadd231\p kd8, tmp8, \r1
+	ops8_stage_term \p, \off, kc8, vfnmadd231, kd8, \r0, \r1
 .endm
 
 .macro ops8_stage2 p, off, r0, r1
-	vadd\p	\off(cur), ke8, tmp8
-	vfmadd231\p kf8, tmp8, \r0
-	vadd\p	\off+VEC_BYTES(cur), ke8, tmp8
-	vfmadd231\p kf8, tmp8, \r1
+	ops8_stage_term \p, \off, ke8, vfmadd231, kf8, \r0, \r1
 	vmovu\p	\r0, \off(cur)
 	vmovu\p	\r1, \off+VEC_BYTES(cur)
 .endm

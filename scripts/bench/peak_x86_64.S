@@ -243,9 +243,9 @@ peak_clock_chain:
 	sub	$\bytes, %rsp
 .endm
 
-.macro mix_func name, setup, op, R, repeat, epilogue, mem, kinds:vararg
-	entry_with_frame \name, MEM_FRAME
-	\setup	\R			// and the factor 1.0 in every slot
+/* The assembler's counts of a sequence of kinds, from zero; mem factors
+ * from memory per vector. */
+.macro mix_counts mem
 	n_ins = 0
 	n_add = 0
 	n_mul = 0
@@ -253,6 +253,12 @@ peak_clock_chain:
 	n_memop = 0
 	n_vec = 0
 	n_mem = \mem
+.endm
+
+.macro mix_func name, setup, op, R, repeat, epilogue, mem, kinds:vararg
+	entry_with_frame \name, MEM_FRAME
+	\setup	\R			// and the factor 1.0 in every slot
+	mix_counts \mem
 	.p2align 5
 1:	.rept	\repeat
 	mix_seq	\op, \R, \kinds
@@ -280,13 +286,7 @@ peak_clock_chain:
 	lea	(%rdi,%rsi), %rsi	// end of x
 1:	mov	%rdi, %rax
 	.p2align 5
-2:	n_ins = 0
-	n_add = 0
-	n_mul = 0
-	n_fma = 0
-	n_memop = 0
-	n_vec = 0
-	n_mem = \mem
+2:	mix_counts \mem
 	VEC_WALK = \vbytes
 	.rept	WALK_VECS
 	mix_seq	\op, \R, \kinds
