@@ -62,8 +62,9 @@
 #            chains long (AVX2 ops32: 22 constants, x, a temporary and the
 #            sums): its FP instructions in the chains of its schedule (2
 #            sums per vector) and of the one other schedule those registers
-#            hold without more loads (3 sums, one add more), register
-#            operands only, the faster of the two. Where it is below 90 % of
+#            hold without more loads (3 sums, one add more), with the
+#            kernel's loads and stores walking the cell's words as ports
+#            does, the faster of the two. Where it is below 90 % of
 #            the FP mix, the chains set the limit on that core (Zen 3; see
 #            asm/x86_64/fpu_avx2.S) and the goals say so, as for ports.
 #

@@ -208,7 +208,7 @@ static void job_sample(int tid, void *arg)
 	}
 	case KIND_CHAINS: {
 		double vectors = (double)peak_chains_run(c->isa, ops_list[c->op], c->sums,
-							 c->count);
+							 x, words * esz(), c->count);
 
 		work = vectors * (double)peak_vector_bytes(c->isa) / (double)esz() *
 		       ops_list[c->op];
@@ -295,7 +295,8 @@ static void take_sample(struct contender *c, struct buffers *b, int threads,
 static void calibrate(struct contender *c, struct buffers *b, int threads,
 		      enum timebase tb)
 {
-	if (c->kind == KIND_KERNEL || c->kind == KIND_PORTS || c->kind == KIND_STREAM)
+	if (c->kind == KIND_KERNEL || c->kind == KIND_PORTS || c->kind == KIND_CHAINS ||
+	    c->kind == KIND_STREAM)
 		c->count = 1;
 	else
 		c->count = 256;

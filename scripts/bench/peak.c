@@ -11,6 +11,8 @@
 #include "util.h"
 
 typedef uint64_t peak_loop_fn(uint64_t iterations);
+/* The walks take whole groups of this many vectors (peak_<arch>.S). */
+#define WALK_VECS 16
 /* Walks x passes times; returns the FP instructions per vector. */
 typedef uint64_t peak_walk_fn(void *x, size_t bytes, size_t passes);
 
@@ -28,7 +30,7 @@ struct chains {
 	const char *isa;
 	int ops;
 	int sums;
-	peak_loop_fn *loop;	/* returns vectors per iteration */
+	peak_walk_fn *loop;	/* returns vectors per iteration */
 };
 
 #if defined(__x86_64__)
@@ -39,7 +41,7 @@ peak_loop_fn peak_avx512_ops2, peak_avx512_ops8, peak_avx512_ops32;
 peak_walk_fn ports_sse2_ops2, ports_sse2_ops8, ports_sse2_ops32;
 peak_walk_fn ports_avx2_ops2, ports_avx2_ops8, ports_avx2_ops8_pipe, ports_avx2_ops32;
 peak_walk_fn ports_avx512_ops2, ports_avx512_ops8, ports_avx512_ops32;
-peak_loop_fn peak_avx2_ops32_chains2, peak_avx2_ops32_chains3;
+peak_walk_fn peak_avx2_ops32_chains2, peak_avx2_ops32_chains3;
 typedef void stream_fn(void *x, size_t bytes, size_t passes);
 stream_fn stream_sse2, stream_avx2, stream_avx512;
 stream_fn stream_sse2_prefetch, stream_avx2_prefetch, stream_avx512_prefetch;
@@ -106,14 +108,17 @@ uint64_t peak_mix_run(const char *isa, int ops, uint64_t iterations)
 	return m ? iterations * m->loop(iterations) : 0;
 }
 
-/* The walks take whole groups of this many vectors (peak_<arch>.S). */
-#define WALK_VECS 16
+/* The bytes of x a walk covers: its whole groups of vbytes-byte vectors. */
+static size_t walk_bytes(size_t vbytes, size_t bytes)
+{
+	return vbytes ? bytes / (WALK_VECS * vbytes) * (WALK_VECS * vbytes) : 0;
+}
 
 uint64_t peak_ports_run(const char *isa, int ops, void *x, size_t bytes, uint64_t passes)
 {
 	const struct mix *m = find_mix(isa, ops);
 	size_t vbytes = peak_vector_bytes(isa);
-	size_t walked = vbytes ? bytes / (WALK_VECS * vbytes) * (WALK_VECS * vbytes) : 0;
+	size_t walked = walk_bytes(vbytes, bytes);
 
 	if (!m || !walked || !passes)
 		return 0;
@@ -139,11 +144,17 @@ int peak_has_chains(const char *isa, int ops, int sums)
 	return find_chains(isa, ops, sums) != NULL;
 }
 
-uint64_t peak_chains_run(const char *isa, int ops, int sums, uint64_t iterations)
+uint64_t peak_chains_run(const char *isa, int ops, int sums, void *x, size_t bytes,
+			 uint64_t passes)
 {
 	const struct chains *c = find_chains(isa, ops, sums);
+	size_t vbytes = peak_vector_bytes(isa);
+	size_t walked = walk_bytes(vbytes, bytes);
 
-	return c ? iterations * c->loop(iterations) : 0;
+	if (!c || !walked || !passes)
+		return 0;
+	c->loop(x, walked, passes);
+	return passes * (walked / vbytes);
 }
 
 int peak_mix_per_vector(const char *isa, int ops)

@@ -346,25 +346,24 @@ peak_clock_chain:
 /* ---------------------------------------------------------------- chains */
 
 /*
- * Chains: peak_avx2_ops32_chains<s>(iterations) runs CHAIN_REPEAT vectors
- * per iteration of the AVX2 ops32 kernel's instructions in the dependency
- * chains of a schedule with s sums per vector: s = 2 is the kernel's
- * (kernels.h, SPLIT), s = 3 (chains of 4, 4 and 3 terms, one add more) the
- * only other one its 16 registers hold with no more loads than one per
- * constant that has no register (see asm/x86_64/fpu_avx2.S). Per vector:
- * x loaded from a stack slot, each term x + c into one temporary and its
- * product fused into its sum, the factors as memory operands where the
- * schedule has no register for them (10 with 2 sums, y in ymm1; all 11
- * with 3), the sums combined, the result stored to a slot of its own (so
- * that no load waits for a store): the ports' mix with the kernel's
- * chains. The words are zeros (no denormal, no NaN).
- * Against the ports' bound (the same traffic with no chains) it shows
- * what the chains cost on cores that cannot hold enough of them in
- * flight (Zen 3): the third bound of the bench. Returns the vectors per
- * iteration.
+ * Chains: peak_avx2_ops32_chains<s>(x, bytes, passes) runs the AVX2 ops32
+ * kernel's instructions over each vector of x in turn, in place as the
+ * kernel walks it (WALK_VECS vectors per iteration, passes times; bytes a
+ * multiple of WALK_VECS vectors), in the dependency chains of a schedule
+ * with s sums per vector: s = 2 is the kernel's (kernels.h, SPLIT), s = 3
+ * (chains of 4, 4 and 3 terms, one add more) the only other one its 16
+ * registers hold with no more loads than one per constant that has no
+ * register (see asm/x86_64/fpu_avx2.S). Per vector: x loaded, each term x
+ * + c into one temporary and its product fused into its sum, the factors
+ * as memory operands where the schedule has no register for them (10 with
+ * 2 sums, y in ymm1; all 11 with 3), the sums combined, the result stored
+ * back. The constants are zeros, so x becomes and stays zero (no denormal,
+ * no NaN; uniform, as fpu_bench checks). Against the ports' bound (the
+ * same traffic with no chains) it shows what the chains cost on cores
+ * that cannot hold enough of them in flight (Zen 3): the third bound of
+ * the bench. Returns the vectors per iteration.
  */
-#define CHAIN_REPEAT 16
-#define CHAIN_FRAME (48 * 64)	/* factors 1-11, x 16-31, results 32-47 */
+#define CHAIN_FRAME (16 * 64)	/* factors 1-11 */
 
 .macro chain_term addend, sum, op, factor
 	vaddps	%ymm\addend, %ymm0, %ymm3
@@ -377,7 +376,7 @@ peak_clock_chain:
 
 /* Even terms into ymm4, odd into ymm2, y in ymm1; x = E - O. */
 .macro chains2_vec v
-	vmovups	MEM_SLOT(16 + \v), %ymm0
+	vmovups	32*\v(%rax), %ymm0
 	chain_slot_term 5, 4, vmulps, 1
 	chain_slot_term 6, 2, vmulps, 2
 	.irp addend, 7, 9, 11, 13
@@ -387,12 +386,12 @@ peak_clock_chain:
 	vaddps	%ymm15, %ymm0, %ymm3
 	vfmadd231ps %ymm1, %ymm3, %ymm4
 	vsubps	%ymm2, %ymm4, %ymm4
-	vmovups	%ymm4, MEM_SLOT(32 + \v)
+	vmovups	%ymm4, 32*\v(%rax)
 .endm
 
 /* Terms 0, 3, 6, 9 into ymm4; 1, 4, 7, 10 into ymm2; 2, 5, 8 into ymm1. */
 .macro chains3_vec v
-	vmovups	MEM_SLOT(16 + \v), %ymm0
+	vmovups	32*\v(%rax), %ymm0
 	chain_slot_term 5, 4, vmulps, 1
 	chain_slot_term 6, 2, vmulps, 2
 	chain_slot_term 7, 1, vmulps, 3
@@ -405,7 +404,7 @@ peak_clock_chain:
 	chain_slot_term 15, 2, vfmadd231ps, 11
 	vaddps	%ymm1, %ymm4, %ymm4
 	vsubps	%ymm2, %ymm4, %ymm4
-	vmovups	%ymm4, MEM_SLOT(32 + \v)
+	vmovups	%ymm4, 32*\v(%rax)
 .endm
 
 .macro chain_func name, vec
@@ -413,17 +412,22 @@ peak_clock_chain:
 	.irp r, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15
 	vxorps	%xmm\r, %xmm\r, %xmm\r
 	.endr
-	.irp k, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31
+	.irp k, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11
 	vmovups	%ymm15, MEM_SLOT(\k)
 	.endr
+	lea	(%rdi,%rsi), %rsi	// end of x
+1:	mov	%rdi, %rax
 	.p2align 5
-1:	.irp v, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15
+2:	.irp v, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15
 	\vec	\v
 	.endr
-	dec	%rdi
+	add	$WALK_VECS * 32, %rax
+	cmp	%rsi, %rax
+	jb	2b
+	dec	%rdx
 	jnz	1b
 	vzeroupper
-	mov	$CHAIN_REPEAT, %eax
+	mov	$WALK_VECS, %eax
 	leave
 	ret
 	.size	\name, . - \name
