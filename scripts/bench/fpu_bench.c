@@ -171,6 +171,15 @@ static uint64_t thread_cpu_ns(void)
 	return (uint64_t)ts.tv_sec * 1000000000ull + (uint64_t)ts.tv_nsec;
 }
 
+/* The flops of the kernel's words behind a mix's FP instructions. */
+static double mix_flops(const struct contender *c, uint64_t instructions)
+{
+	double lanes = (double)peak_vector_bytes(c->isa) / (double)esz();
+
+	return (double)instructions * lanes * ops_list[c->op] /
+	       peak_mix_per_vector(c->isa, ops_list[c->op]);
+}
+
 static void job_sample(int tid, void *arg)
 {
 	struct sample *s = arg;
@@ -189,23 +198,13 @@ static void job_sample(int tid, void *arg)
 			c->impl->f32[c->op](x, words, c->count);
 		work = (double)words * (double)c->count * ops_list[c->op];
 		break;
-	case KIND_MIX: {
-		double ins = (double)peak_mix_run(c->isa, ops_list[c->op], c->count);
-		double lanes = (double)peak_vector_bytes(c->isa) / (double)esz();
-
-		work = ins * lanes * ops_list[c->op] /
-		       peak_mix_per_vector(c->isa, ops_list[c->op]);
+	case KIND_MIX:
+		work = mix_flops(c, peak_mix_run(c->isa, ops_list[c->op], c->count));
 		break;
-	}
-	case KIND_PORTS: {
-		double ins = (double)peak_ports_run(c->isa, ops_list[c->op], x,
-						    words * esz(), c->count);
-		double lanes = (double)peak_vector_bytes(c->isa) / (double)esz();
-
-		work = ins * lanes * ops_list[c->op] /
-		       peak_mix_per_vector(c->isa, ops_list[c->op]);
+	case KIND_PORTS:
+		work = mix_flops(c, peak_ports_run(c->isa, ops_list[c->op], x, words * esz(),
+						   c->count));
 		break;
-	}
 	case KIND_CHAINS: {
 		double vectors = (double)peak_chains_run(c->isa, ops_list[c->op], c->sums,
 							 x, words * esz(), c->count);
