@@ -495,13 +495,12 @@ lane_masks:
 .endm
 
 /* The pipeline over [cur, blkend + 3 lines): fill, groups, drain. */
-.macro ops8_pipe p, begin, end
+.macro ops8_pipe p
 	ops8_stage0 \p, 0*LINE_BYTES, PAIR0
 	ops8_stage0 \p, 1*LINE_BYTES, PAIR1
 	ops8_stage0 \p, 2*LINE_BYTES, PAIR2
 	ops8_stage1 \p, 0*LINE_BYTES, PAIR0
 	.p2align 5
-\begin
 2:	ops8_step \p, 0, PAIR3, PAIR1, PAIR0
 	ops8_step \p, 1, PAIR0, PAIR2, PAIR1
 	ops8_step \p, 2, PAIR1, PAIR3, PAIR2
@@ -509,7 +508,6 @@ lane_masks:
 	add	$4*LINE_BYTES, cur
 	cmp	blkend, cur
 	jne	2b
-\end
 	ops8_stage1 \p, 1*LINE_BYTES, PAIR1
 	ops8_stage2 \p, 0*LINE_BYTES, PAIR0
 	ops8_stage1 \p, 2*LINE_BYTES, PAIR2
@@ -518,12 +516,12 @@ lane_masks:
 	add	$3*LINE_BYTES, cur
 .endm
 
-/* The passes of the pipelined ops8; begin and end mark its group loop. */
-.macro ops8_pipe_passes p, begin, end
+/* The passes of the pipelined ops8 (its group loop is not the marked one). */
+.macro ops8_pipe_passes p
 1:	pass_head ops8_vec, \p
 	cmp	blkend, cur
 	je	3f
-	ops8_pipe \p, \begin, \end
+	ops8_pipe \p
 3:	pass_tail ops8_vec, \p
 .endm
 
@@ -531,13 +529,10 @@ lane_masks:
  * ops8's passes: pipelined for x of at most BK_FPU_PIPE_MAX_BYTES, else
  * in blocks of four vectors (prefetching above BK_FPU_PREFETCH_MIN_BYTES).
  */
-.macro ops8_passes p, pbegin, pend, begin, end
-	mov	xend, %rax
-	sub	xbase, %rax
-	cmp	$BK_FPU_PIPE_MAX_BYTES, %rax
-	ja	.Lops8_blocks\@
+.macro ops8_passes p, begin, end
+	bk_if_larger xbase, xend, %rax, BK_FPU_PIPE_MAX_BYTES, .Lops8_blocks\@
 	ops8_pipe_split
-	ops8_pipe_passes \p, \pbegin, \pend
+	ops8_pipe_passes \p
 	jmp	9f
 .Lops8_blocks\@:
 	bk_prefetch_gated xbase, xend, %rax, 9f, passes, \begin, \end, \
@@ -664,7 +659,7 @@ ENTRY(fpu32_ops8_x86_64_avx2)
 	split	2, 4*VEC_BYTES
 	movq	bk_fpu32_consts@GOTPCREL(%rip), consts
 	ops8_consts s, 4
-	ops8_passes ps, , , \
+	ops8_passes ps, \
 		LOOP_BEGIN(fpu32_ops8_x86_64_avx2), LOOP_END(fpu32_ops8_x86_64_avx2)
 9:	vzeroupper
 	ret
@@ -704,7 +699,7 @@ ENTRY(fpu64_ops8_x86_64_avx2)
 	split	3, 4*VEC_BYTES
 	movq	bk_fpu64_consts@GOTPCREL(%rip), consts
 	ops8_consts d, 8
-	ops8_passes pd, , , \
+	ops8_passes pd, \
 		LOOP_BEGIN(fpu64_ops8_x86_64_avx2), LOOP_END(fpu64_ops8_x86_64_avx2)
 9:	vzeroupper
 	ret

@@ -32,11 +32,16 @@
  * for x of at most BK_FPU_PREFETCH_MIN_BYTES, else `passes 1, , , args`;
  * both go on at `done`. x is [start, end); scratch, a free register.
  */
-.macro bk_prefetch_gated start, end, scratch, done, passes, begin, end_mark, args:vararg
+/* Jump to `label` when x = [start, end) holds more than `bytes`. */
+.macro bk_if_larger start, end, scratch, bytes, label
 	mov	\end, \scratch
 	sub	\start, \scratch
-	cmp	$BK_FPU_PREFETCH_MIN_BYTES, \scratch
-	ja	.Lbk_prefetching\@
+	cmp	$\bytes, \scratch
+	ja	\label
+.endm
+
+.macro bk_prefetch_gated start, end, scratch, done, passes, begin, end_mark, args:vararg
+	bk_if_larger \start, \end, \scratch, BK_FPU_PREFETCH_MIN_BYTES, .Lbk_prefetching\@
 	\passes 0, \begin, \end_mark, \args
 	jmp	\done
 .Lbk_prefetching\@:

@@ -144,7 +144,7 @@ for s in "asm/$arch"/*.S; do
 done
 peak_asm=()
 if [ -f "scripts/bench/peak_$arch.S" ]; then
-	$CC -c "scripts/bench/peak_$arch.S" -o "$OUT/peak_$arch.o"
+	$CC -Iscripts/bench -c "scripts/bench/peak_$arch.S" -o "$OUT/peak_$arch.o"
 	peak_asm=("$OUT/peak_$arch.o")
 fi
 $CC "${BK_CFLAGS[@]}" "${CPPFLAGS[@]}" -O2 -g -ffp-contract=off \

@@ -11,8 +11,6 @@
 #include "util.h"
 
 typedef uint64_t peak_loop_fn(uint64_t iterations);
-/* The walks take whole groups of this many vectors (peak_<arch>.S). */
-#define WALK_VECS 16
 /* Walks x passes times; returns the FP instructions per vector (the
  * chains' walks: the vectors per iteration). */
 typedef uint64_t peak_walk_fn(void *x, size_t bytes, size_t passes);

@@ -9,6 +9,10 @@
 #ifndef BK_BENCH_PEAK_H
 #define BK_BENCH_PEAK_H
 
+/* The walks (ports, chains) take x in whole groups of this many vectors. */
+#define WALK_VECS 16
+
+#ifndef __ASSEMBLER__
 #include <stddef.h>
 #include <stdint.h>
 
@@ -56,5 +60,7 @@ size_t peak_vector_bytes(const char *isa);
  * stream loop for `isa`. */
 int peak_stream(const char *isa, int prefetch, void *x, size_t bytes,
 		size_t passes);
+
+#endif /* __ASSEMBLER__ */
 
 #endif

@@ -60,10 +60,12 @@
  * kernels do. x is 64-byte aligned and bytes a multiple of 256.
  */
 
+#include "peak.h"
+
 #define CLOCK_CHAIN 200
 /* The stack slots of the walks' factors: 1-11. */
 #define MEM_SLOT(k) (64 * (k))(%rsp)
-#define MEM_FRAME (32 * 64)
+#define MEM_FRAME (12 * 64)
 #define MIX_REPEAT_OPS2 64
 #define MIX_REPEAT_OPS8 24
 #define MIX_REPEAT_OPS32 8
@@ -274,28 +276,41 @@ peak_clock_chain:
 
 
 /*
- * ports_<isa>_ops<k>(x, bytes, passes): the kinds (with the kernel's
- * loads and stores) for each vector of x in turn, WALK_VECS vectors per
- * iteration, passes times over x (bytes a multiple of WALK_VECS vectors,
- * at least one); returns the FP instructions per vector.
+ * A walk over x (%rdi), bytes (%rsi) of it, passes (%rdx) times, the
+ * current group of WALK_VECS vectors at %rax: walk_begin, the group's
+ * code, walk_end with the vector size. bytes a multiple of WALK_VECS
+ * vectors, at least one group; passes at least one.
  */
-#define WALK_VECS 16
-.macro walk_func name, setup, op, R, vbytes, epilogue, mem, kinds:vararg
-	entry_with_frame \name, MEM_FRAME
-	\setup	\R
+.macro walk_begin
 	lea	(%rdi,%rsi), %rsi	// end of x
 1:	mov	%rdi, %rax
 	.p2align 5
-2:	mix_counts \mem
-	VEC_WALK = \vbytes
-	.rept	WALK_VECS
-	mix_seq	\op, \R, \kinds
-	.endr
+2:
+.endm
+
+.macro walk_end vbytes
 	add	$WALK_VECS * \vbytes, %rax
 	cmp	%rsi, %rax
 	jb	2b
 	dec	%rdx
 	jnz	1b
+.endm
+
+/*
+ * ports_<isa>_ops<k>(x, bytes, passes): the kinds (with the kernel's
+ * loads and stores) for each vector of x in turn; returns the FP
+ * instructions per vector.
+ */
+.macro walk_func name, setup, op, R, vbytes, epilogue, mem, kinds:vararg
+	entry_with_frame \name, MEM_FRAME
+	\setup	\R
+	walk_begin
+	mix_counts \mem
+	VEC_WALK = \vbytes
+	.rept	WALK_VECS
+	mix_seq	\op, \R, \kinds
+	.endr
+	walk_end \vbytes
 	\epilogue
 	mov	$n_ins / WALK_VECS, %eax
 	leave
@@ -363,8 +378,6 @@ peak_clock_chain:
  * that cannot hold enough of them in flight (Zen 3): the third bound of
  * the bench. Returns the vectors per iteration.
  */
-#define CHAIN_FRAME (16 * 64)	/* factors 1-11 */
-
 .macro chain_term addend, sum, op, factor
 	vaddps	%ymm\addend, %ymm0, %ymm3
 	\op	\factor, %ymm3, %ymm\sum
@@ -408,24 +421,18 @@ peak_clock_chain:
 .endm
 
 .macro chain_func name, vec
-	entry_with_frame \name, CHAIN_FRAME
+	entry_with_frame \name, MEM_FRAME
 	.irp r, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15
 	vxorps	%xmm\r, %xmm\r, %xmm\r
 	.endr
 	.irp k, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11
 	vmovups	%ymm15, MEM_SLOT(\k)
 	.endr
-	lea	(%rdi,%rsi), %rsi	// end of x
-1:	mov	%rdi, %rax
-	.p2align 5
-2:	.irp v, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15
+	walk_begin
+	.irp v, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15
 	\vec	\v
 	.endr
-	add	$WALK_VECS * 32, %rax
-	cmp	%rsi, %rax
-	jb	2b
-	dec	%rdx
-	jnz	1b
+	walk_end 32
 	vzeroupper
 	mov	$WALK_VECS, %eax
 	leave
