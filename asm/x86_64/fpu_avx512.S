@@ -15,15 +15,17 @@
  *
  * Strategy: each pass splits x into a masked head up to the first 64-byte
  * boundary, whole blocks of aligned vectors (four in ops2 and ops8, five
- * in ops32: the loop body), whole aligned vectors, and a masked tail.
- * Masked loads and stores touch no word outside x, so any n and any
- * alignment take the same path, and the main loop never splits a cache
- * line. The constants are broadcast into registers once per call (ka..kw
- * for a..w, kfactor for the 2-op factor); ops32's last factor y is a
- * broadcast memory operand ({1to16}/{1to8}) of each vector's last fma,
- * since five vectors' x and sums, a temporary and 21 constants fill the 32
- * registers. One temporary register serves every x + c of a block:
- * renaming makes its uses independent.
+ * in ops32), whole aligned vectors, and a masked tail. Masked loads and
+ * stores touch no word outside x, so any n and any alignment take the
+ * same path, and the main loop never splits a cache line. ops2 and ops8
+ * run their blocks one after another (the loop body); ops32 runs them in
+ * a two-stage software pipeline (the schedule below), its loop body two
+ * steps. The constants are broadcast into registers once per call (ka..kf
+ * for a..f, kfactor for the 2-op factor; ops32's addends a, c, ..., w);
+ * ops32's factors b, d, ..., y are broadcast memory operands
+ * ({1to16}/{1to8}) from the table, since two blocks' x and sums, a
+ * temporary and the 11 addends fill the 32 registers. One temporary
+ * register serves every x + c: renaming makes its uses independent.
  * At RAM size the hardware prefetchers stop at every 4 KiB page and the
  * long chains of ops8 and ops32 leave few loads in flight, so for x larger
  * than BK_FPU_PREFETCH_MIN_BYTES (4 MiB, burnkit/prefetch.h) each block
@@ -53,26 +55,54 @@
  *   Zen 5 (EPYC 9005)   four 512-bit pipes, mul/FMA on 2, add on 2: 4 for
  *                       an even mix; FMA 4, add 2; 2 512-bit loads, 1
  *                       store
- * A vector of ops32 is 22 FP instructions (11 add, 1 mul, 10 fma):
- * designed for 11 cycles per vector on Intel and Zen 4, 5.5 on Zen 5;
- * ops8 (3 add, 1 mul, 2 fma) for 3, and 1.5 on Zen 5. The chain a vector
- * hides is its add, mul and 10 fmas (ops8: 2), about 48 cycles plus the
- * load in ops32 (ops8 16): at 11 cycles per vector 5 vectors must be in
- * flight, at 5.5 (Zen 5) 9, about 200 instructions, most of them waiting
- * on their chain in the FP schedulers. Four vectors interleaved term by
- * term, as on Intel, ran at 6.3 cycles per vector on Zen 5 (87 % of its
- * FP mix); five, the most that 32 registers hold with one factor from
- * memory, at 5.9-6.0 (a throwaway harness, one thread, L1 size, the
- * variants taking turns, best of 300 samples; as a time, 0.94-0.95 of
- * four's). Measured there as well, each bit-identical: six vectors with
- * three factors from memory 0.96, seven with five 0.99, eight with seven
- * 0.96-1.03; five with two temporaries or the adds issued a term ahead
- * 0.95-0.98; a two-stage software pipeline (a group's first terms beside the
- * previous group's last) 0.93-0.99; the even/odd split of the AVX2 kernel
- * (kernels.h, SPLIT: one instruction more, an add, and 12 adds are 6
- * cycles on two add pipes) 0.94-0.98. ops2 is bound by the stores at L1
- * size: one 64-byte store a cycle, with 2 FP instructions per vector on 2
- * ports: 1 cycle per vector, 4 per block.
+ * A vector of ops32 is 22 FP instructions (11 add, 1 mul, 10 fma): designed
+ * for 11 cycles per vector on Intel and Zen 4, 5.5 on Zen 5; ops8 (3 add, 1
+ * mul, 2 fma) for 3, and 1.5 on Zen 5. The chain a vector hides is its add,
+ * mul and 10 fmas (ops8: 2), 46 cycles on Zen 4 (add 3, mul 3, FMA 4), 48
+ * on Intel (4 each), 45 on Zen 5 (add 2), plus the load (ops8: 14-16 plus
+ * the load): at 11 cycles per vector 5 vectors must be in flight, at 5.5
+ * (Zen 5) 9, about 200 instructions, most of them waiting on their chain.
+ *
+ * ops32's pipeline: step j loads block j + 1 (five vectors) and issues its
+ * terms 1-6 beside block j's terms 7-11, term by term for the five vectors
+ * of a block, in the order j+1: 1 2 3, j: 7, j+1: 4, j: 8, j+1: 5, j: 9,
+ * j+1: 6, j: 10 11; then it stores block j. Two register sets of x and sums
+ * take turns (set 0 holds blocks 0, 2, 4, ..., set 1 the others), so the
+ * loop body is two steps; the first step of a pass is block 0's terms 1-6
+ * alone, the last block j's terms 7-11 alone. A step is five vectors' FP
+ * work (55 cycles of issue on Zen 4 and Intel, 27.5 on Zen 5), and each
+ * vector's chain spreads over two steps: 110 cycles against a chain of
+ * 46-48 plus the load, 55 on Zen 5 against 45 plus the load; and no step
+ * waits on the loads it issues, since block j's terms 7-11 need none of
+ * them. Per vector 12 loads (x and the 11 factors, 4- or
+ * 8-byte broadcasts): 1.1 per cycle on Zen 4 and Intel, 2.2 on Zen 5, of
+ * their 2-4.
+ * Measured on a Zen 4 core (EPYC 9004, family 25 model 17, under KVM,
+ * one thread, L1 size; a throwaway harness, the variants taking turns,
+ * best of 200-1000 samples, cycles per vector against 11.0 for the FP mix
+ * and 11.0 with the kernel's loads and stores walking x, no chains):
+ * five vectors a block term by term (the kernel before) 12.5-12.6, every
+ * run (87 %); four, every constant in a register, 12.2-12.4; six with
+ * three factors from memory 11.0 in some processes and 12.2-12.4 in
+ * others, run to run; eight with seven 11.7-12.0; ten with all 11 11.6;
+ * the two-stage pipeline with 3, 4 or 5 vectors a block 11.4-11.7, with 5
+ * (kept) 11.4-11.5 (96 %), and 11.5 in every interleaving of the two
+ * stages tried. At 256 and 512 KiB the old kernel 12.6, six 12.1-12.4,
+ * eight 11.9; at 64 MiB the old kernel 12.8-12.9, the pipeline 11.7-11.8
+ * without prefetching and 11.8-12.0 with it (kept for the cores where it
+ * paid, below), bit for bit the same words as the old kernel.
+ * On a Zen 5 core the blocks of five (before) were measured against
+ * others, taking turns, as a time relative to four vectors interleaved
+ * term by term, which ran at 6.3 cycles per vector (87 % of its FP mix):
+ * five 0.94-0.95; six vectors with three factors from memory 0.96, seven
+ * with five 0.99, eight with seven 0.96-1.03; five with two temporaries
+ * or the adds issued a term ahead 0.95-0.98; a two-stage software
+ * pipeline (a group's first terms beside the previous group's last)
+ * 0.93-0.99; the even/odd split of the AVX2 kernel (kernels.h, SPLIT: one
+ * instruction more, an add, and 12 adds are 6 cycles on two add pipes)
+ * 0.94-0.98. The pipeline kept was not measured there. ops2 is bound by
+ * the stores at L1 size: one 64-byte store a cycle, with 2 FP
+ * instructions per vector on 2 ports: 1 cycle per vector, 4 per block.
  *
  * Operation order: FUSED. ops2 is exact: (x + a) * K2, rounded twice.
  * ops8 and ops32 compute every x + c exactly as the reference, the first
@@ -82,22 +112,24 @@
  * where each `r = r -/+ u * k` is one vfnmadd231/vfmadd231 (one rounding
  * instead of two). So ops8 fuses terms 2 and 3, ops32 terms 2 to 11.
  *
- * Instruction counts of the loop bodies (one block: 4 vectors of 16 fpu32
- * or 8 fpu64 words, 5 in ops32), by class as the `Loop body` lines state
- * them (the plain loop; the prefetching one has the prefetches besides):
+ * Instruction counts of the loop bodies (ops2 and ops8: one block of 4
+ * vectors of 16 fpu32 or 8 fpu64 words; ops32: two steps of 5 vectors),
+ * by class as the `Loop body` lines state them (the plain loop; the
+ * prefetching one has the prefetches besides):
  *
- *     kernel   per vector (one 64-byte line)     per block  fpu32/word  fpu64/word
+ *     kernel   per vector (one 64-byte line)     per loop  fpu32/word  fpu64/word
  *     ops2     load 1, add 1, mul 1, store 1         19        0.30        0.59
  *     ops8     load 1, add 3, mul 1, fma 2,          35        0.55        1.09
  *              store 1
- *     ops32    load 1, add 11, mul 1, fma 10,       123        1.54        3.08
+ *     ops32    load 1, add 11, mul 1, fma 10,       246        1.54        3.08
  *              store 1
  *
- * plus 3 for the loop control in each block (add, cmp, jne). Classes by
- * mnemonic: vmovups/vmovupd from memory is a load, to memory a store;
- * vaddps/vaddpd and the pointer's add are add; vmulps/vmulpd mul;
- * vfmadd231/vfnmadd231 fma (with y from memory too); cmp; jcc branch;
- * anything else (prefetcht0) other.
+ * plus 3 for the loop control in each block (add, cmp, jne), in each of
+ * ops32's steps (add, cmp, je or jne). Classes by mnemonic: vmovups/vmovupd
+ * from memory is a load, to memory a store; vaddps/vaddpd and the
+ * pointer's add are add; vmulps/vmulpd mul (with its factor from memory
+ * too); vfmadd231/vfnmadd231 fma (likewise); cmp; jcc branch; anything
+ * else (prefetcht0) other.
  */
 
 #include "asmdefs.h"
@@ -108,21 +140,22 @@
 #define xend	%rsi		/* end of x, after it */
 #define npasses	%rdx		/* passes left */
 #define cur	%rax		/* current vector in a pass */
-#define ktab	%rcx		/* bk_fpu*_consts, for ops32's factor y */
+#define ktab	%rcx		/* bk_fpu*_consts, for ops32's factors */
 #define blkend	%r8		/* end of the whole blocks */
 #define vecend	%r9		/* end of the whole vectors */
 #define body	%r10		/* first 64-byte aligned vector */
 #define nbytes	%r11		/* bytes after the head, during the split */
+#define lastblk	%r11		/* ops32: the last whole block, after it */
 #define consts	%rax		/* bk_fpu*_consts, before the first pass */
 
 #define VEC_BYTES 64
 #define PREFETCH_BYTES 4096	/* one page ahead of the block being loaded */
 
 /*
- * Vector registers. Constants a..w: zmm11-31 (ops32's y is a broadcast
- * memory operand; the 2-op factor K2 in zmm12). ops2: the block's four
- * vectors in zmm0-3. ops8 and ops32: x of the block's vectors (four, five)
- * in zmm0-4, their sums in zmm5-9, the shared x + c in zmm10.
+ * Vector registers of ops2 and ops8 (ops32's: below). Constants a..f:
+ * zmm11-16 (the 2-op factor K2 in zmm12). ops2: the block's four vectors
+ * in zmm0-3. ops8: x of the block's four vectors in zmm0-3, their sums in
+ * zmm5-8, the shared x + c in zmm10.
  */
 #define ka	%zmm11
 #define kb	%zmm12
@@ -130,21 +163,6 @@
 #define kd	%zmm14
 #define ke	%zmm15
 #define kf	%zmm16
-#define kg	%zmm17
-#define kh	%zmm18
-#define kj	%zmm19
-#define kk	%zmm20
-#define kl	%zmm21
-#define km	%zmm22
-#define ko	%zmm23
-#define kp	%zmm24
-#define kq	%zmm25
-#define kr	%zmm26
-#define ks	%zmm27
-#define kt	%zmm28
-#define ku	%zmm29
-#define kv	%zmm30
-#define kw	%zmm31
 #define kfactor	%zmm12		/* the 2-op factor K2, table entry 22 */
 #define tmp	%zmm10
 
@@ -251,10 +269,10 @@
 .endm
 
 /* Load the block's vectors into regs, or store them from regs, in order. */
-.macro load_vecs p, regs:vararg
+.macro load_vecs p, off, regs:vararg
 	.Lbk_nvec = 0
 	.irp r, \regs
-	vmovu\p	.Lbk_nvec*VEC_BYTES(cur), \r
+	vmovu\p	\off+.Lbk_nvec*VEC_BYTES(cur), \r
 	.Lbk_nvec = .Lbk_nvec + 1
 	.endr
 .endm
@@ -281,7 +299,7 @@
 .if \prefetch
 	prefetch_lines 4
 .endif
-	load_vecs \p, %zmm0, %zmm1, %zmm2, %zmm3
+	load_vecs \p, 0, %zmm0, %zmm1, %zmm2, %zmm3
 	vadd\p	ka, %zmm0, %zmm0
 	vadd\p	ka, %zmm1, %zmm1
 	vadd\p	ka, %zmm2, %zmm2
@@ -293,13 +311,12 @@
 	store_vecs \p, %zmm0, %zmm1, %zmm2, %zmm3
 .endm
 
-/* ---------------------------------------------------------------- terms */
+/* ---------------------------------------------------------------- ops8 */
 
 /*
- * The terms of ops8 and ops32, for the vector whose x is in xr and whose
- * sum is in rr, x + c in tmp: the first, r = (x + a) * b, rounded twice;
- * a further one, r = r -/+ (x + c) * d, fused; and ops32's last, with y a
- * broadcast of table entry 21 as the memory operand (p: ps or pd).
+ * The terms of ops8, for the vector whose x is in xr and whose sum is in
+ * rr, x + c in tmp: the first, r = (x + a) * b, rounded twice; a further
+ * one, r = r -/+ (x + c) * d, fused (p: ps or pd).
  */
 .macro first_term p, xr, rr
 	vadd\p	ka, \xr, tmp
@@ -311,19 +328,10 @@
 	\fma\p	\d, tmp, \rr
 .endm
 
-.macro last_term p, xr, rr
-	vadd\p	kw, \xr, tmp
-.ifc \p, ps
-	vfmadd231ps 21*4(ktab){1to16}, tmp, \rr
-.else
-	vfmadd231pd 21*8(ktab){1to8}, tmp, \rr
-.endif
-.endm
-
 /*
  * A term (macro m, its arguments after the registers) for the first n of
- * a block's vectors (1, 4 or 5), one vector after another: x in zmm0-4,
- * the sums in zmm5-9.
+ * a block's vectors (1 or 4), one vector after another: x in zmm0-3, the
+ * sums in zmm5-8.
  */
 .macro each_vec p, n, m, args:vararg
 	\m \p, %zmm0, %zmm5, \args
@@ -332,31 +340,16 @@
 	\m \p, %zmm2, %zmm7, \args
 	\m \p, %zmm3, %zmm8, \args
 .endif
-.if \n > 4
-	\m \p, %zmm4, %zmm9, \args
-.endif
 .endm
 
-/* The sums of ops8 and of ops32 for the first n vectors, term by term. */
+/* The sums of ops8 for the first n vectors, term by term. */
 .macro ops8_sums p, n
 	each_vec \p, \n, first_term
 	each_vec \p, \n, next_term, vfnmadd231, kc, kd
 	each_vec \p, \n, next_term, vfmadd231, ke, kf
 .endm
 
-.macro ops32_sums p, n
-	ops8_sums \p, \n
-	each_vec \p, \n, next_term, vfnmadd231, kg, kh
-	each_vec \p, \n, next_term, vfmadd231, kj, kk
-	each_vec \p, \n, next_term, vfnmadd231, kl, km
-	each_vec \p, \n, next_term, vfmadd231, ko, kp
-	each_vec \p, \n, next_term, vfnmadd231, kq, kr
-	each_vec \p, \n, next_term, vfmadd231, ks, kt
-	each_vec \p, \n, next_term, vfnmadd231, ku, kv
-	each_vec \p, \n, last_term
-.endm
-
-/* Broadcast a..f, or a..w for ops32 (e: s or d, esz: word size). */
+/* Broadcast a..f (e: s or d, esz: word size). */
 .macro ops8_consts e, esz
 	vbroadcasts\e	0*\esz(consts), ka
 	vbroadcasts\e	1*\esz(consts), kb
@@ -366,29 +359,7 @@
 	vbroadcasts\e	5*\esz(consts), kf
 .endm
 
-.macro ops32_consts e, esz
-	ops8_consts \e, \esz
-	vbroadcasts\e	6*\esz(consts), kg
-	vbroadcasts\e	7*\esz(consts), kh
-	vbroadcasts\e	8*\esz(consts), kj
-	vbroadcasts\e	9*\esz(consts), kk
-	vbroadcasts\e	10*\esz(consts), kl
-	vbroadcasts\e	11*\esz(consts), km
-	vbroadcasts\e	12*\esz(consts), ko
-	vbroadcasts\e	13*\esz(consts), kp
-	vbroadcasts\e	14*\esz(consts), kq
-	vbroadcasts\e	15*\esz(consts), kr
-	vbroadcasts\e	16*\esz(consts), ks
-	vbroadcasts\e	17*\esz(consts), kt
-	vbroadcasts\e	18*\esz(consts), ku
-	vbroadcasts\e	19*\esz(consts), kv
-	vbroadcasts\e	20*\esz(consts), kw
-	mov	consts, ktab
-.endm
-
-/* ---------------------------------------------------------- ops8, ops32 */
-
-/* One vector at cur under opmask k, and a block of four (ops8) or five. */
+/* One vector at cur under opmask k, and a block of four. */
 .macro ops8_vec p, k
 	vmovu\p	(cur), %zmm0{%k\k}{z}
 	ops8_sums \p, 1
@@ -399,24 +370,194 @@
 .if \prefetch
 	prefetch_lines 4
 .endif
-	load_vecs \p, %zmm0, %zmm1, %zmm2, %zmm3
+	load_vecs \p, 0, %zmm0, %zmm1, %zmm2, %zmm3
 	ops8_sums \p, 4
 	store_vecs \p, %zmm5, %zmm6, %zmm7, %zmm8
 .endm
 
+/* ---------------------------------------------------------------- ops32 */
+
+/*
+ * ops32's registers: two sets of five vectors, x and sums (set 0: x in
+ * zmm0-4, sums in zmm5-9; set 1: zmm10-14, zmm15-19), the shared x + c
+ * in zmm20 and the addends a, c, e, ..., w in zmm21-31. The factors b, d,
+ * f, ..., y are broadcast memory operands from the table (ktab).
+ */
+#define tmp32	%zmm20
+#define BLOCK32_BYTES (5 * VEC_BYTES)
+
+/* The vectors of a set (the first n of them: 1 or 5), as m's arguments. */
+.macro each_of_set p, set, n, m, args:vararg
+.if \set == 0
+	\m \p, %zmm0, %zmm5, \args
+	.if \n > 1
+	\m \p, %zmm1, %zmm6, \args
+	\m \p, %zmm2, %zmm7, \args
+	\m \p, %zmm3, %zmm8, \args
+	\m \p, %zmm4, %zmm9, \args
+	.endif
+.else
+	\m \p, %zmm10, %zmm15, \args
+	\m \p, %zmm11, %zmm16, \args
+	\m \p, %zmm12, %zmm17, \args
+	\m \p, %zmm13, %zmm18, \args
+	\m \p, %zmm14, %zmm19, \args
+.endif
+.endm
+
+/*
+ * Term i (0-10) of one vector, x in xr, its sum in rr: x + addend, then
+ * the product with factor 2i + 1 of the table rounded into rr (term 0),
+ * or fused into it (op: vfmadd231, vfnmadd231).
+ */
+.macro term32 p, xr, rr, addend, factor, op
+	vadd\p	\addend, \xr, tmp32
+.ifc \p, ps
+	\op\p	\factor*4(ktab){1to16}, tmp32, \rr
+.else
+	\op\p	\factor*8(ktab){1to8}, tmp32, \rr
+.endif
+.endm
+
+/* Term i (0-10) for the first n vectors of a set. */
+.macro ops32_term p, set, n, i
+.if \i == 0
+	each_of_set \p, \set, \n, term32, %zmm21, 1, vmul
+.elseif \i == 1
+	each_of_set \p, \set, \n, term32, %zmm22, 3, vfnmadd231
+.elseif \i == 2
+	each_of_set \p, \set, \n, term32, %zmm23, 5, vfmadd231
+.elseif \i == 3
+	each_of_set \p, \set, \n, term32, %zmm24, 7, vfnmadd231
+.elseif \i == 4
+	each_of_set \p, \set, \n, term32, %zmm25, 9, vfmadd231
+.elseif \i == 5
+	each_of_set \p, \set, \n, term32, %zmm26, 11, vfnmadd231
+.elseif \i == 6
+	each_of_set \p, \set, \n, term32, %zmm27, 13, vfmadd231
+.elseif \i == 7
+	each_of_set \p, \set, \n, term32, %zmm28, 15, vfnmadd231
+.elseif \i == 8
+	each_of_set \p, \set, \n, term32, %zmm29, 17, vfmadd231
+.elseif \i == 9
+	each_of_set \p, \set, \n, term32, %zmm30, 19, vfnmadd231
+.else
+	each_of_set \p, \set, \n, term32, %zmm31, 21, vfmadd231
+.endif
+.endm
+
+/* Terms first..last, term by term, for the first n vectors of a set. */
+.macro ops32_terms p, set, n, first, last
+	.irp i, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10
+	.if \i >= \first && \i <= \last
+	ops32_term \p, \set, \n, \i
+	.endif
+	.endr
+.endm
+
+/* Broadcast the addends a, c, e, ..., w (e: s or d, esz: word size). */
+.macro ops32_consts e, esz
+	vbroadcasts\e	0*\esz(consts), %zmm21
+	vbroadcasts\e	2*\esz(consts), %zmm22
+	vbroadcasts\e	4*\esz(consts), %zmm23
+	vbroadcasts\e	6*\esz(consts), %zmm24
+	vbroadcasts\e	8*\esz(consts), %zmm25
+	vbroadcasts\e	10*\esz(consts), %zmm26
+	vbroadcasts\e	12*\esz(consts), %zmm27
+	vbroadcasts\e	14*\esz(consts), %zmm28
+	vbroadcasts\e	16*\esz(consts), %zmm29
+	vbroadcasts\e	18*\esz(consts), %zmm30
+	vbroadcasts\e	20*\esz(consts), %zmm31
+	mov	consts, ktab
+.endm
+
+/* One vector at cur under opmask k, every term (set 0's first vector). */
 .macro ops32_vec p, k
 	vmovu\p	(cur), %zmm0{%k\k}{z}
-	ops32_sums \p, 1
+	ops32_terms \p, 0, 1, 0, 10
 	vmovu\p	%zmm5, (cur){%k\k}
 .endm
 
-.macro ops32_block p, prefetch
-.if \prefetch
-	prefetch_lines 5
+/* Load a set's x from the block at off(cur), store its sums there. */
+.macro load_set p, set, off
+.if \set == 0
+	load_vecs \p, \off, %zmm0, %zmm1, %zmm2, %zmm3, %zmm4
+.else
+	load_vecs \p, \off, %zmm10, %zmm11, %zmm12, %zmm13, %zmm14
 .endif
-	load_vecs \p, %zmm0, %zmm1, %zmm2, %zmm3, %zmm4
-	ops32_sums \p, 5
+.endm
+
+.macro store_set p, set
+.if \set == 0
 	store_vecs \p, %zmm5, %zmm6, %zmm7, %zmm8, %zmm9
+.else
+	store_vecs \p, %zmm15, %zmm16, %zmm17, %zmm18, %zmm19
+.endif
+.endm
+
+/*
+ * One step of the pipeline: the block at cur (set a) has had its terms
+ * 0-5, the next block (set 1 - a) is loaded; the next block's terms 0-5
+ * and this block's 6-10 interleave, in the order the schedule above
+ * gives, then this block is stored and cur moves to the next.
+ */
+.macro ops32_step p, prefetch, a
+.if \prefetch
+	.irp line, 0, 1, 2, 3, 4
+	prefetcht0 PREFETCH_BYTES+BLOCK32_BYTES+\line*VEC_BYTES(cur)
+	.endr
+.endif
+	load_set \p, (1-\a), BLOCK32_BYTES
+	ops32_terms \p, (1-\a), 5, 0, 2
+	ops32_term \p, \a, 5, 6
+	ops32_term \p, (1-\a), 5, 3
+	ops32_term \p, \a, 5, 7
+	ops32_term \p, (1-\a), 5, 4
+	ops32_term \p, \a, 5, 8
+	ops32_term \p, (1-\a), 5, 5
+	ops32_terms \p, \a, 5, 9, 10
+	store_set \p, \a
+	add	$BLOCK32_BYTES, cur
+.endm
+
+/*
+ * The whole blocks of a pass, [cur, blkend), at least one, in the
+ * two-stage pipeline; begin and end mark its loop (two steps, the sets
+ * taking turns) where they are LOOP_BEGIN and LOOP_END. Leaves cur at
+ * blkend.
+ */
+.macro ops32_blocks p, prefetch, begin, end
+	load_set \p, 0, 0
+	ops32_terms \p, 0, 5, 0, 5
+	cmp	lastblk, cur
+	je	.Lops32_last0\@
+	.p2align 5			// loop head on a fetch-block boundary
+\begin
+2:	ops32_step \p, \prefetch, 0
+	cmp	lastblk, cur
+	je	.Lops32_last1\@
+	ops32_step \p, \prefetch, 1
+	cmp	lastblk, cur
+	jne	2b
+\end
+.Lops32_last0\@:
+	ops32_terms \p, 0, 5, 6, 10
+	store_set \p, 0
+	jmp	.Lops32_done\@
+.Lops32_last1\@:
+	ops32_terms \p, 1, 5, 6, 10
+	store_set \p, 1
+.Lops32_done\@:
+	add	$BLOCK32_BYTES, cur
+.endm
+
+/* The passes of ops32: each pass's head, its blocks, its vectors and tail. */
+.macro ops32_passes prefetch, begin, end, p
+1:	pass_head ops32_vec, \p
+	cmp	blkend, cur
+	je	3f
+	ops32_blocks \p, \prefetch, \begin, \end
+3:	pass_tail ops32_vec, \p
 .endm
 
 /* ---------------------------------------------------------------- kernels */
@@ -446,14 +587,15 @@ ENTRY(fpu32_ops8_x86_64_avx512)
 	ret
 END(fpu32_ops8_x86_64_avx512)
 
-// Loop body fpu32_ops32_x86_64_avx512: 123 instructions per 80 words (load 5, store 5, add 56, sub 0, mul 5, fma 50, and 0, orr 0, cmp 1, branch 1, other 0)
+// Loop body fpu32_ops32_x86_64_avx512: 246 instructions per 160 words (load 10, store 10, add 112, sub 0, mul 10, fma 100, and 0, orr 0, cmp 2, branch 2, other 0)
 ENTRY(fpu32_ops32_x86_64_avx512)
 	split	2, 5
+	lea	-BLOCK32_BYTES(blkend), lastblk
 	movq	bk_fpu32_consts@GOTPCREL(%rip), consts
 	ops32_consts s, 4
-	bk_prefetch_gated xbase, xend, %rax, 9f, passes, \
+	bk_prefetch_gated xbase, xend, %rax, 9f, ops32_passes, \
 		LOOP_BEGIN(fpu32_ops32_x86_64_avx512), LOOP_END(fpu32_ops32_x86_64_avx512), \
-		ops32_vec, ops32_block, ps, 5*VEC_BYTES
+		ps
 9:	vzeroupper
 	ret
 END(fpu32_ops32_x86_64_avx512)
@@ -483,14 +625,15 @@ ENTRY(fpu64_ops8_x86_64_avx512)
 	ret
 END(fpu64_ops8_x86_64_avx512)
 
-// Loop body fpu64_ops32_x86_64_avx512: 123 instructions per 40 words (load 5, store 5, add 56, sub 0, mul 5, fma 50, and 0, orr 0, cmp 1, branch 1, other 0)
+// Loop body fpu64_ops32_x86_64_avx512: 246 instructions per 80 words (load 10, store 10, add 112, sub 0, mul 10, fma 100, and 0, orr 0, cmp 2, branch 2, other 0)
 ENTRY(fpu64_ops32_x86_64_avx512)
 	split	3, 5
+	lea	-BLOCK32_BYTES(blkend), lastblk
 	movq	bk_fpu64_consts@GOTPCREL(%rip), consts
 	ops32_consts d, 8
-	bk_prefetch_gated xbase, xend, %rax, 9f, passes, \
+	bk_prefetch_gated xbase, xend, %rax, 9f, ops32_passes, \
 		LOOP_BEGIN(fpu64_ops32_x86_64_avx512), LOOP_END(fpu64_ops32_x86_64_avx512), \
-		ops32_vec, ops32_block, pd, 5*VEC_BYTES
+		pd
 9:	vzeroupper
 	ret
 END(fpu64_ops32_x86_64_avx512)

@@ -39,9 +39,9 @@
  * instructions with the kernel's memory traffic, walking x in place as the
  * kernel does, a vector at a time, passes times: per vector one load and
  * one store and, where the kernel takes factors from memory (ops32 of
- * SSE2: 11 per vector and of AVX2: 10 from its stack frame; of AVX-512: 1,
- * y broadcast from the table), that many of the multiplies and FMAs with a
- * memory operand (here a stack slot); ports_avx2_ops8_pipe, for x of at
+ * SSE2: 11 per vector and of AVX2: 10 from its stack frame; of AVX-512:
+ * all 11, broadcast from the table), that many of the multiplies and FMAs
+ * with a memory operand (here a stack slot, broadcast for AVX-512); ports_avx2_ops8_pipe, for x of at
  * most 32 KiB as the kernel there, no load and x as each add's memory
  * operand. At L1 size it shows whether the load and store ports, not the
  * FP pipes, bound the kernel; at L2 and RAM size the caches' and memory's
@@ -107,9 +107,14 @@ peak_clock_chain:
 	\mnem	%xmm\src, %xmm\dst
 .endm
 
-/* The same with a stack slot as the source. */
+/* The same with a stack slot as the source (zmm: broadcast from it, as
+ * the AVX-512 kernels take their factors). */
 .macro mem3 mnem, R, slot, src1, dst
+.ifc \R, zmm
+	\mnem	MEM_SLOT(\slot){1to16}, %\R\src1, %\R\dst
+.else
 	\mnem	MEM_SLOT(\slot), %\R\src1, %\R\dst
+.endif
 .endm
 
 .macro mem2 mnem, R, slot, dst
@@ -356,7 +361,7 @@ peak_clock_chain:
 	walk_func ports_avx2_ops32, vex_setup, vex_op, ymm, 32, vex_epilogue, 10, LS(FMA_OPS32_SPLIT)
 	walk_func ports_avx512_ops2, vex_setup, vex_op, zmm, 64, vex_epilogue, 0, LS(FMA_OPS2)
 	walk_func ports_avx512_ops8, vex_setup, vex_op, zmm, 64, vex_epilogue, 0, LS(FMA_OPS8)
-	walk_func ports_avx512_ops32, vex_setup, vex_op, zmm, 64, vex_epilogue, 1, LS(FMA_OPS32)
+	walk_func ports_avx512_ops32, vex_setup, vex_op, zmm, 64, vex_epilogue, 11, LS(FMA_OPS32)
 
 /* ---------------------------------------------------------------- chains */
 
