@@ -157,8 +157,9 @@ void check_##prefix(const struct bk_variant *v)				\
 	}								\
 	/* x of exactly the sizes above which the x86-64 kernels	\
 	 * leave their pipeline and prefetch, and of 13 words more	\
-	 * (burnkit/prefetch.h); the pipeline's group count over	\
-	 * every remainder of whole lines. */				\
+	 * (burnkit/prefetch.h); the pipelines' counts over every	\
+	 * remainder of whole lines (AVX2 ops8: groups of 4 lines;	\
+	 * AVX-512 ops32: 1 to 5 blocks of 5, odd and even). */	\
 	for (size_t extra = 0; extra <= 13; extra += 13)		\
 		for (size_t off = 0; off < 2; off++) {			\
 			prefix##_case(v, ref, BK_FPU_PIPE_MAX_BYTES /	\
@@ -166,7 +167,7 @@ void check_##prefix(const struct bk_variant *v)				\
 			prefix##_case(v, ref, BK_FPU_PREFETCH_MIN_BYTES / \
 				      sizeof(T) + extra, off, 1, &rng);	\
 		}							\
-	for (size_t lines = 4; lines <= 12; lines++)			\
+	for (size_t lines = 4; lines <= 26; lines++)			\
 		for (size_t off = 0; off < max_off; off += 5)		\
 			prefix##_case(v, ref, lines * 64 / sizeof(T) + off % 3, \
 				      off, 3, &rng);			\
