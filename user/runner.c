@@ -5,11 +5,13 @@
  * run, summary.
  */
 #include <errno.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
+#include "burnkit/prefetch.h"
 #include "memstat.h"
 #include "record/activity.h"
 #include "record/kerrors.h"
@@ -117,8 +119,15 @@ static void start_record(struct bk_ctx *ctx, char *device, size_t len)
 		bk_json_str(&j, "pmu_access", bk_timing_pmu_note());
 	bk_json_bool(&j, "pmu_override", bk_param_flag(&ctx->params, "pmu-override"));
 	bk_json_object_end(&j);
-	if (ctx->tester->flags & BK_TF_KERNELS)
+	if (ctx->tester->flags & BK_TF_KERNELS) {
 		bk_json_str(&j, "isa", ctx->kernels.top_isa);
+#if defined(__x86_64__)
+		if (bk_fpu_prefetch_min_bytes == SIZE_MAX)
+			bk_json_null(&j, "fpu_prefetch_min_bytes");
+		else
+			bk_json_uint(&j, "fpu_prefetch_min_bytes", bk_fpu_prefetch_min_bytes);
+#endif
+	}
 	bk_sysinfo_json(&ctx->sysinfo, &j, "system");
 	device_json(ctx, &j, device, len);
 	bk_rec_end(&ctx->log, &j);

@@ -8,6 +8,7 @@
  * reproduced to the last digit.
  */
 #include <burnkit/kernels.h>
+#include <burnkit/prefetch.h>
 
 #define BK_FPU_CONSTS_INIT						\
 	{ 0.000020, 0.999980, 0.000011, 1.000011, 0.000012, 0.999992,	\
@@ -17,6 +18,8 @@
 
 const float bk_fpu32_consts[BK_FPU_NCONSTS] = BK_FPU_CONSTS_INIT;
 const double bk_fpu64_consts[BK_FPU_NCONSTS] = BK_FPU_CONSTS_INIT;
+
+size_t bk_fpu_prefetch_min_bytes = BK_FPU_PREFETCH_MIN_BYTES;
 
 /*
  * Every pass must read and write the whole array (kernels.h): the memory

@@ -15,9 +15,16 @@
  * that takes a load slot: on Zen 3, ops8 7 % and ops2 4 % slower at L1
  * size, ops2 25 % at L2 size and 10 % at 1 and 4 MiB (in L3), none of them
  * faster; Sapphire Rapids: ops2 5 % slower at L1 size, 2 % faster at
- * 1 MiB; Zen 5, AVX-512: ops8 7 % slower at L1 size, ops2 7 % at L2. So each kernel that prefetches has its pass loop
- * twice, without and with the prefetches, and takes the second only for x
- * larger than this (bk_prefetch_gated, for the x86-64 .S files).
+ * 1 MiB; Zen 5, AVX-512: ops8 7 % slower at L1 size, ops2 7 % at L2. So
+ * each kernel that prefetches has its pass loop twice, without and with
+ * the prefetches, and takes the second only for x larger than a gate
+ * (bk_prefetch_gated, for the x86-64 .S files): BK_FPU_PREFETCH_MIN_BYTES
+ * by default. The gate is read at every call from bk_fpu_prefetch_min_bytes,
+ * which lib/dispatch sets for the core it runs on (bk_fpu_tuning_for),
+ * since cores differ: a Zen 4 core (EPYC 9004, 64 MiB, 4 KiB pages) ran
+ * every kernel as fast or faster without the prefetches (ops2 7-9 %, ops8
+ * 5-6 %, ops32 1 % faster; SSE2 ops8 the same), so there the gate is
+ * SIZE_MAX: never.
  */
 #ifndef BURNKIT_PREFETCH_H
 #define BURNKIT_PREFETCH_H
@@ -25,13 +32,18 @@
 #define BK_FPU_PREFETCH_MIN_BYTES (4 << 20)
 #define BK_FPU_PIPE_MAX_BYTES (32 << 10)
 
-#if defined(__ASSEMBLER__) && defined(__x86_64__)
+#ifndef __ASSEMBLER__
+#include <stddef.h>
+
 /*
- * A kernel's passes twice: `passes 0, begin, end_mark, args` (no prefetch,
- * its block loop marked by begin and end_mark, LOOP_BEGIN and LOOP_END)
- * for x of at most BK_FPU_PREFETCH_MIN_BYTES, else `passes 1, , , args`;
- * both go on at `done`. x is [start, end); scratch, a free register.
+ * The x86-64 FPU kernels prefetch for x larger than this many bytes
+ * (SIZE_MAX: never). BK_FPU_PREFETCH_MIN_BYTES until lib/dispatch sets it
+ * for the core; written before any kernel runs, never while one does.
  */
+extern size_t bk_fpu_prefetch_min_bytes __attribute__((visibility("hidden")));
+#endif
+
+#if defined(__ASSEMBLER__) && defined(__x86_64__)
 /* Jump to `label` when x = [start, end) holds more than `bytes`. */
 .macro bk_if_larger start, end, scratch, bytes, label
 	mov	\end, \scratch
@@ -40,8 +52,18 @@
 	ja	\label
 .endm
 
+/*
+ * A kernel's passes twice: `passes 0, begin, end_mark, args` (no prefetch,
+ * its block loop marked by begin and end_mark, LOOP_BEGIN and LOOP_END)
+ * for x of at most bk_fpu_prefetch_min_bytes, else `passes 1, , , args`;
+ * both go on at `done`. x is [start, end); scratch, a free register.
+ */
 .macro bk_prefetch_gated start, end, scratch, done, passes, begin, end_mark, args:vararg
-	bk_if_larger \start, \end, \scratch, BK_FPU_PREFETCH_MIN_BYTES, .Lbk_prefetching\@
+	.hidden	bk_fpu_prefetch_min_bytes
+	mov	\end, \scratch
+	sub	\start, \scratch
+	cmp	bk_fpu_prefetch_min_bytes(%rip), \scratch
+	ja	.Lbk_prefetching\@
 	\passes 0, \begin, \end_mark, \args
 	jmp	\done
 .Lbk_prefetching\@:

@@ -1,9 +1,11 @@
 // SPDX-License-Identifier: MIT
 /* dispatch: the kernel table, --isa, and hidden features. */
 #include <criterion/criterion.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "burnkit/prefetch.h"
 #include "dispatch.h"
 
 Test(dispatch, ref_isa_gives_the_references)
@@ -87,4 +89,31 @@ Test(dispatch, forcing_an_isa_the_cpu_lacks_fails_clearly)
 	cr_assert(strstr(err, "this CPU cannot run ISA"), "%s", err);
 	cr_assert_eq(bk_dispatch_init(&t, NULL, err, sizeof(err)), 0, "%s", err);
 	cr_assert_neq(strcmp(t.top_isa, isa[nisa - 1].name), 0);
+}
+
+Test(dispatch, zen4_never_prefetches_other_cores_keep_the_default)
+{
+	struct bk_fpu_tuning zen4 = bk_fpu_tuning_for("AuthenticAMD", 0x19, 1);
+	struct bk_fpu_tuning zen3 = bk_fpu_tuning_for("AuthenticAMD", 0x19, 0);
+	struct bk_fpu_tuning zen5 = bk_fpu_tuning_for("AuthenticAMD", 0x1a, 1);
+	struct bk_fpu_tuning spr = bk_fpu_tuning_for("GenuineIntel", 6, 1);
+
+	cr_assert_eq(zen4.prefetch_min_bytes, SIZE_MAX);
+	cr_assert_str_eq(zen4.core, "AMD Zen 4");
+	cr_assert_eq(zen3.prefetch_min_bytes, (size_t)BK_FPU_PREFETCH_MIN_BYTES);
+	cr_assert_null(zen3.core);
+	cr_assert_eq(zen5.prefetch_min_bytes, (size_t)BK_FPU_PREFETCH_MIN_BYTES);
+	cr_assert_null(zen5.core);
+	cr_assert_eq(spr.prefetch_min_bytes, (size_t)BK_FPU_PREFETCH_MIN_BYTES);
+	cr_assert_null(spr.core);
+}
+
+Test(dispatch, init_sets_this_cpus_prefetch_gate_in_the_kernels)
+{
+	struct bk_kernel_table t;
+	char err[256];
+
+	bk_fpu_prefetch_min_bytes = 12345;
+	cr_assert_eq(bk_dispatch_init(&t, "ref", err, sizeof(err)), 0, "%s", err);
+	cr_assert_eq(bk_fpu_prefetch_min_bytes, bk_fpu_tuning().prefetch_min_bytes);
 }

@@ -72,11 +72,35 @@ struct bk_kernel_table {
 };
 
 /*
- * Fill `t`. force_isa NULL or "" picks the best the CPU has. Returns 0, or
- * -1 with a one-line reason in err (unknown ISA, or one this CPU lacks).
+ * Fill `t`, and set the kernels' tuning for this CPU (bk_fpu_tuning).
+ * force_isa NULL or "" picks the best the CPU has. Returns 0, or -1 with a
+ * one-line reason in err (unknown ISA, or one this CPU lacks).
  */
 int bk_dispatch_init(struct bk_kernel_table *t, const char *force_isa,
 		     char *err, size_t errlen);
+
+/*
+ * How the x86-64 FPU kernels run on a core, where cores differ: the size
+ * of x above which they prefetch one page ahead (burnkit/prefetch.h;
+ * SIZE_MAX: never), and the core a setting other than the default is for
+ * (NULL: the default, BK_FPU_PREFETCH_MIN_BYTES).
+ */
+struct bk_fpu_tuning {
+	size_t prefetch_min_bytes;
+	const char *core;
+};
+
+/*
+ * The tuning for an x86 CPU by its cpuid identity: the vendor string
+ * ("AuthenticAMD", "GenuineIntel"), the family with its extended field,
+ * and whether the core has AVX-512F (cpuid, whether or not the OS enabled
+ * its registers).
+ */
+struct bk_fpu_tuning bk_fpu_tuning_for(const char *vendor, unsigned family, int avx512f);
+
+/* This CPU's tuning (the default off x86-64); bk_dispatch_init sets it in
+ * the kernels. */
+struct bk_fpu_tuning bk_fpu_tuning(void);
 
 /* One row of the variant list, for tests and `burnkit inspect`. */
 struct bk_variant {

@@ -5,6 +5,7 @@
  * runner would use on it.
  */
 #include <errno.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <sys/stat.h>
 #include <string.h>
@@ -16,6 +17,26 @@ static const struct bk_param info_params[] = {
 	  "read /proc, /sys and /boot below this directory (a fixture tree)", NULL },
 	BK_PARAMS_END
 };
+
+#if defined(__x86_64__)
+/* Above which size of x the FPU kernels prefetch on this core, and why. */
+static void prefetch_gate(struct bk_ctx *ctx, struct bk_json *j)
+{
+	struct bk_fpu_tuning t = bk_fpu_tuning();
+
+	if (t.prefetch_min_bytes == SIZE_MAX) {
+		bk_out(&ctx->log, " FPU kernels prefetch: never (%s: faster without)\n",
+		       t.core);
+		bk_json_null(j, "fpu_prefetch_min_bytes");
+	} else {
+		bk_out(&ctx->log, " FPU kernels prefetch: for x above %zu KiB%s%s%s\n",
+		       t.prefetch_min_bytes >> 10, t.core ? " (" : " (the default)",
+		       t.core ? t.core : "", t.core ? ")" : "");
+		bk_json_uint(j, "fpu_prefetch_min_bytes", t.prefetch_min_bytes);
+	}
+	bk_json_str(j, "fpu_tuning_core", t.core);
+}
+#endif
 
 static void kernel_table(struct bk_ctx *ctx, struct bk_json *j)
 {
@@ -52,6 +73,9 @@ static void kernel_table(struct bk_ctx *ctx, struct bk_json *j)
 	BK_KERNEL_SLOTS(BK_SHOW_SLOT_)
 #undef BK_SHOW_SLOT_
 	bk_json_object_end(j);
+#if defined(__x86_64__)
+	prefetch_gate(ctx, j);
+#endif
 }
 
 static int info_run(struct bk_ctx *ctx)
