@@ -20,6 +20,7 @@ const float bk_fpu32_consts[BK_FPU_NCONSTS] = BK_FPU_CONSTS_INIT;
 const double bk_fpu64_consts[BK_FPU_NCONSTS] = BK_FPU_CONSTS_INIT;
 
 size_t bk_fpu_prefetch_min_bytes = BK_FPU_PREFETCH_MIN_BYTES;
+int bk_fpu_avx2_ops8_two_stage;
 
 /*
  * Every pass must read and write the whole array (kernels.h): the memory

@@ -82,6 +82,32 @@
  * Golden Cove-class cores a two-stage pipeline with x from memory
  * measured 1-2 % slower than the blocks of four (below).
  *
+ * Zen 4 wants the opposite: there x as the adds' memory operand (three
+ * 32-byte loads per vector, 2 per cycle at 1.5 cycles per vector) is
+ * what holds the line pipeline at 90 % of the FP mix, and the blocks of
+ * four reach 92 % at L1 size and 86-87 % at 256 and 512 KiB. So on the
+ * cores lib/dispatch names (bk_fpu_avx2_ops8_two_stage: Zen 4) ops8 runs
+ * a two-stage pipeline over blocks of one line at every size, x loaded
+ * once into a register: step j loads block j + 1 and issues its first
+ * term, block j's third, then block j + 1's second, and stores block j;
+ * two register sets take turns. 8 instructions per vector and 1.5 for the
+ * loop control (3 a step), designed for 1.5 cycles per vector (6
+ * instructions a cycle, the dispatch width of Zen 3 and Zen 4, with cmp
+ * and jcc fused); each vector's chain (15-19 cycles from its load)
+ * spreads over two steps. Measured on a Zen 4 core (EPYC 9004, one
+ * thread, a throwaway harness, taking turns, best of 300 samples, % of
+ * the FP mix): 99.2-99.7 at 16 KiB (the line pipeline 90.1, blocks of
+ * four 92.2), 89.0-89.2 at 256 and 512 KiB (blocks of four 86.5-86.7),
+ * and at 64 MiB, neither prefetching, 3.62 cycles per vector against
+ * 3.63; the same words bit for bit. Blocks of four with a prefetch of
+ * every line 1 KiB ahead ran at 93 % at 256 KiB there (and at 97-98 % at
+ * L1 size, with prefetches of any address, even one never touched: an
+ * effect of the core's scheduling, not of the data), at 512 KiB as fast
+ * as the two stages or slower, and 19 % slower at 64 MiB; the two-stage
+ * pipeline gained nothing from such a prefetch. Term orders tried within
+ * a step (the first term of block j + 1 alone, block j's second and
+ * third after it) ran the same at 256 KiB and 0.5 % slower at L1 size.
+ *
  * ops32 needs 22 constants, and 16 registers: the 11 addends (a, c, e, ...)
  * stay in registers, the 11 factors (b, d, f, ...) are broadcast once to a
  * 32-byte aligned stack frame and the mul or fma of each term takes its
@@ -180,18 +206,23 @@
  *     ops8 up  add 3 (x from memory), mul 1,     59        0.92        1.84
  *     to 32K   fma 2, store 1 (a group of 4
  *              lines, 8 vectors)
+ *     ops8     load 1, add 3, mul 1, fma 2,      38        1.19        2.38
+ *     two-     store 1 (two steps of a line,
+ *     stage    4 vectors)
  *     ops32    load 1, add 11, mul 2, fma 9,     53        3.31        6.63
  *              sub 1, store 1
  *
  * plus, per block, 3 for the loop control (add, cmp, jne; counted in the
- * ops8 group's 59); the
- * prefetching loop (x larger than 4 MiB) adds per block the prefetches (2
- * in ops8, one per 64-byte line; 1 in ops32). In ops32 the 2
+ * ops8 group's 59 and the two-stage's 38, 3 a step); the prefetching
+ * loop (x larger than bk_fpu_prefetch_min_bytes) adds per block the
+ * prefetches (2 in ops8, one per 64-byte line; 1 a step in the
+ * two-stage ops8; 1 in ops32). In ops32 the 2
  * muls and 8 of the 9 fmas of each vector take their factor from the
  * stack as a memory operand; they count as mul and fma, not as loads,
  * as do ops8's adds with x from memory. The `Loop body` lines (what
  * `burnkit inspect` checks) are the block loops; ops8's group loop,
- * above, is for x of at most 32 KiB. Classes by mnemonic: vmovups/vmovupd from memory is a load, to memory a
+ * above, is for x of at most 32 KiB, its two-stage loop for the cores
+ * that run it. Classes by mnemonic: vmovups/vmovupd from memory is a load, to memory a
  * store; vaddps/vaddpd and the pointer's add are add; vsubps/vsubpd sub;
  * vmulps/vmulpd mul; vfmadd231/vfnmadd231 fma; cmp; jcc branch; anything
  * else (prefetcht0) other.
@@ -526,10 +557,127 @@ lane_masks:
 .endm
 
 /*
- * ops8's passes: pipelined for x of at most BK_FPU_PIPE_MAX_BYTES, else
- * in blocks of four vectors (prefetching above BK_FPU_PREFETCH_MIN_BYTES).
+ * ops8 in a two-stage pipeline over blocks of one line (two vectors), at
+ * every size, on the cores bk_fpu_avx2_ops8_two_stage names (lib/dispatch;
+ * see the schedule): step j loads block j + 1 and issues its first term,
+ * block j's third, then block j + 1's second, and stores block j. Two
+ * register sets of x and results take turns (set 0: x in ymm0-1, results
+ * in ymm4-5; set 1: ymm2-3, ymm6-7), so the loop body is two steps. blkend
+ * (ops8_ts_split) is the last whole line, body - 1 line when there is
+ * none.
+ */
+.macro ops8_ts_split
+	mov	vecend, blkend
+	sub	body, blkend
+	and	$-LINE_BYTES, blkend
+	lea	-LINE_BYTES(body,blkend), blkend
+.endm
+
+/* Load a set's x from the line at off(cur); store its results at cur. */
+.macro ts_load p, set, off
+.if \set == 0
+	vmovu\p	\off(cur), %ymm0
+	vmovu\p	\off+VEC_BYTES(cur), %ymm1
+.else
+	vmovu\p	\off(cur), %ymm2
+	vmovu\p	\off+VEC_BYTES(cur), %ymm3
+.endif
+.endm
+
+.macro ts_store p, set
+.if \set == 0
+	vmovu\p	%ymm4, (cur)
+	vmovu\p	%ymm5, VEC_BYTES(cur)
+.else
+	vmovu\p	%ymm6, (cur)
+	vmovu\p	%ymm7, VEC_BYTES(cur)
+.endif
+.endm
+
+/* Term i (0-2) of ops8 for both vectors of a set. */
+.macro ts_term p, set, i
+.if \set == 0
+	ts_term_pair \p, \i, %ymm0, %ymm4, %ymm1, %ymm5
+.else
+	ts_term_pair \p, \i, %ymm2, %ymm6, %ymm3, %ymm7
+.endif
+.endm
+
+.macro ts_term_pair p, i, x0, r0, x1, r1
+.if \i == 0
+	first_term \p, \x0, \r0, tmp8, ka8, kb8
+	first_term \p, \x1, \r1, tmp8, ka8, kb8
+.elseif \i == 1
+	next_term \p, vfnmadd231, \x0, \r0, tmp8, kc8, kd8
+	next_term \p, vfnmadd231, \x1, \r1, tmp8, kc8, kd8
+.else
+	next_term \p, vfmadd231, \x0, \r0, tmp8, ke8, kf8
+	next_term \p, vfmadd231, \x1, \r1, tmp8, ke8, kf8
+.endif
+.endm
+
+/* Step of the pipeline: block j at cur in set a, block j + 1 in the other. */
+.macro ops8_ts_step p, prefetch, a
+.if \prefetch
+	prefetcht0 PREFETCH_BYTES+LINE_BYTES(cur)
+.endif
+	ts_load \p, (1-\a), LINE_BYTES
+	ts_term \p, (1-\a), 0
+	ts_term \p, \a, 2
+	ts_term \p, (1-\a), 1
+	ts_store \p, \a
+	add	$LINE_BYTES, cur
+.endm
+
+/* The whole lines of a pass, [cur, blkend], at least one; leaves cur past
+ * them. */
+.macro ops8_ts_lines p, prefetch
+	ts_load \p, 0, 0
+	ts_term \p, 0, 0
+	ts_term \p, 0, 1
+	cmp	blkend, cur
+	je	.Lts_last0\@
+	.p2align 5
+2:	ops8_ts_step \p, \prefetch, 0
+	cmp	blkend, cur
+	je	.Lts_last1\@
+	ops8_ts_step \p, \prefetch, 1
+	cmp	blkend, cur
+	jne	2b
+.Lts_last0\@:
+	ts_term \p, 0, 2
+	ts_store \p, 0
+	jmp	.Lts_done\@
+.Lts_last1\@:
+	ts_term \p, 1, 2
+	ts_store \p, 1
+.Lts_done\@:
+	add	$LINE_BYTES, cur
+.endm
+
+/* The passes of the two-stage ops8 (its loop is not the marked one). */
+.macro ops8_ts_passes prefetch, begin, end, p
+1:	pass_head ops8_vec, \p
+	cmp	blkend, cur
+	ja	3f
+	ops8_ts_lines \p, \prefetch
+3:	pass_tail ops8_vec, \p
+.endm
+
+/*
+ * ops8's passes: in the two-stage pipeline on the cores that run it
+ * best; elsewhere pipelined over lines for x of at most
+ * BK_FPU_PIPE_MAX_BYTES, else in blocks of four vectors. Both prefetch
+ * above bk_fpu_prefetch_min_bytes.
  */
 .macro ops8_passes p, begin, end
+	.hidden	bk_fpu_avx2_ops8_two_stage
+	cmpl	$0, bk_fpu_avx2_ops8_two_stage(%rip)
+	je	.Lops8_default\@
+	ops8_ts_split
+	bk_prefetch_gated xbase, xend, %rax, 9f, ops8_ts_passes, , , \p
+	jmp	9f
+.Lops8_default\@:
 	bk_if_larger xbase, xend, %rax, BK_FPU_PIPE_MAX_BYTES, .Lops8_blocks\@
 	ops8_pipe_split
 	ops8_pipe_passes \p

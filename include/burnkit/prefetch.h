@@ -1,12 +1,16 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * prefetch.h: the sizes of x at which the x86-64 FPU kernels change how
- * they run a pass (read by the .S files and by the asm tests, which run
- * lengths on both sides of each): up to BK_FPU_PIPE_MAX_BYTES the AVX2
- * ops8 kernel runs its software pipeline with x from memory, which only
- * pays while x is in L1 (32 KiB, the smallest L1d of the cores its
- * schedule names; asm/x86_64/fpu_avx2.S); above BK_FPU_PREFETCH_MIN_BYTES
- * the kernels prefetch each line one page ahead.
+ * they run a pass, and the tuning per core that lib/dispatch sets (read by
+ * the .S files and by the asm tests, which run lengths on both sides of
+ * each size, and every kernel under each core's tuning): up to
+ * BK_FPU_PIPE_MAX_BYTES the AVX2 ops8 kernel runs its software pipeline
+ * with x from memory, which only pays while x is in L1 (32 KiB, the
+ * smallest L1d of the cores its schedule names; asm/x86_64/fpu_avx2.S),
+ * unless the core runs its two-stage pipeline at every size
+ * (bk_fpu_avx2_ops8_two_stage: Zen 4); above BK_FPU_PREFETCH_MIN_BYTES
+ * (bk_fpu_prefetch_min_bytes: never on Zen 4) the kernels prefetch each
+ * line one page ahead.
  *
  * At RAM size the hardware prefetchers stop at every 4 KiB page and a
  * prefetch one page ahead keeps the loads coming (Zen 3: ops8 6-11 %,
@@ -41,6 +45,14 @@
  * for the core; written before any kernel runs, never while one does.
  */
 extern size_t bk_fpu_prefetch_min_bytes __attribute__((visibility("hidden")));
+
+/*
+ * Nonzero: the AVX2 ops8 kernels run their two-stage pipeline at every
+ * size (asm/x86_64/fpu_avx2.S), on the cores lib/dispatch names; 0 (the
+ * default): the pipeline over lines up to BK_FPU_PIPE_MAX_BYTES, then
+ * blocks of four.
+ */
+extern int bk_fpu_avx2_ops8_two_stage __attribute__((visibility("hidden")));
 #endif
 
 #if defined(__ASSEMBLER__) && defined(__x86_64__)

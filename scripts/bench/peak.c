@@ -21,7 +21,9 @@ struct mix {
 	int per_vector;		/* FP instructions per vector of the kernel */
 	peak_loop_fn *loop;	/* returns FP instructions per iteration */
 	peak_walk_fn *ports;	/* the same with the kernel's loads and stores */
-	peak_walk_fn *ports_pipe;	/* up to BK_FPU_PIPE_MAX_BYTES, if it differs */
+	peak_walk_fn *ports_pipe;	/* up to BK_FPU_PIPE_MAX_BYTES, if it differs
+					 * (not on the cores whose AVX2 ops8 runs
+					 * its two-stage pipeline) */
 };
 
 /* A kernel's FP instructions in the chains of a schedule with `sums` sums. */
@@ -121,8 +123,9 @@ uint64_t peak_ports_run(const char *isa, int ops, void *x, size_t bytes, uint64_
 
 	if (!m || !walked || !passes)
 		return 0;
-	peak_walk_fn *walk = m->ports_pipe && bytes <= BK_FPU_PIPE_MAX_BYTES ? m->ports_pipe
-									      : m->ports;
+	/* the kernel's own schedule at this size on this core (prefetch.h) */
+	peak_walk_fn *walk = m->ports_pipe && bytes <= BK_FPU_PIPE_MAX_BYTES &&
+			     !bk_fpu_avx2_ops8_two_stage ? m->ports_pipe : m->ports;
 
 	return passes * (walked / vbytes) * walk(x, walked, passes);
 }

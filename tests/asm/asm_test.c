@@ -2,8 +2,11 @@
 /*
  * asm_test: every tuned kernel of this architecture against its C reference,
  * over lengths, alignments and random inputs, with guard words around every
- * buffer. TAP output; exit 1 when a case failed. Runs natively or under
- * qemu-user (EMULATOR) for the other architectures.
+ * buffer; the FPU kernels once with the default tuning and once under each
+ * core's own (lib/dispatch: another prefetch gate, another schedule), so
+ * that every path a core takes is checked on any machine. TAP output; exit
+ * 1 when a case failed. Runs natively or under qemu-user (EMULATOR) for
+ * the other architectures.
  */
 #include <stdarg.h>
 #include <stdio.h>
@@ -52,49 +55,71 @@ static check_fn *check_for(const char *slot)
 	return NULL;
 }
 
+/* Check one variant (test point k) under the tuning now applied, named
+ * `under` ("" for the default); 1 when it failed. */
+static int check_one(const struct bk_variant *v, size_t k, uint32_t feat, const char *under)
+{
+	const struct bk_isa *isa = bk_isa_find(v->isa);
+	check_fn *check = check_for(v->slot);
+
+	if (!isa || !check) {
+		printf("not ok %zu - %s: unknown ISA or slot\n", k, v->symbol);
+		return 1;
+	}
+	if (!bk_isa_supported(isa, feat)) {
+		printf("ok %zu - %s%s # SKIP this CPU lacks ISA %s\n", k, v->symbol, under,
+		       v->isa);
+		return 0;
+	}
+	case_failures = 0;
+	fpu_max_rel_diff = 0;
+	check(v);
+	check_fpu_long(v);
+	printf("%s %zu - %s (%s, %s)%s\n", case_failures ? "not ok" : "ok", k, v->symbol,
+	       v->slot, v->order == BK_ORDER_FUSED ? "fused" : "exact", under);
+	if (v->order == BK_ORDER_FUSED)
+		printf("#   %s: largest relative difference of one pass %.2g "
+		       "(bound %.2g)\n", v->symbol, fpu_max_rel_diff,
+		       strncmp(v->slot, "fpu64_", 6) ? BK_FPU32_FUSED_REL_TOL
+						  : BK_FPU64_FUSED_REL_TOL);
+	fflush(stdout);
+	return case_failures != 0;
+}
+
+static int is_fpu(const struct bk_variant *v)
+{
+	return !strncmp(v->slot, "fpu", 3);
+}
+
 int main(void)
 {
-	size_t n;
+	size_t n, ntunings, nfpu = 0, k = 0;
 	const struct bk_variant *v = bk_variants(&n);
+	const struct bk_fpu_tuning *tunings = bk_fpu_core_tunings(&ntunings);
+	struct bk_fpu_tuning def = bk_fpu_tuning_for("", 0, 0);
 	uint32_t feat = bk_cpu_features();
 	unsigned failed = 0;
 
-	printf("TAP version 13\n1..%zu\n", n ? n : 1);
+	for (size_t i = 0; i < n; i++)
+		nfpu += (size_t)is_fpu(&v[i]);
+	printf("TAP version 13\n1..%zu\n", n ? n + nfpu * ntunings : 1);
 	if (!n) {
 		printf("ok 1 # SKIP no tuned kernels for this architecture yet\n");
 		return 0;
 	}
-	for (size_t i = 0; i < n; i++) {
-		const struct bk_isa *isa = bk_isa_find(v[i].isa);
-		check_fn *check = check_for(v[i].slot);
+	bk_fpu_tuning_apply(&def);
+	for (size_t i = 0; i < n; i++)
+		failed += (unsigned)check_one(&v[i], ++k, feat, "");
+	for (size_t t = 0; t < ntunings; t++) {
+		char under[96];
 
-		if (!isa || !check) {
-			printf("not ok %zu - %s: unknown ISA or slot\n", i + 1,
-			       v[i].symbol);
-			failed++;
-			continue;
-		}
-		if (!bk_isa_supported(isa, feat)) {
-			printf("ok %zu - %s # SKIP this CPU lacks ISA %s\n",
-			       i + 1, v[i].symbol, v[i].isa);
-			continue;
-		}
-		case_failures = 0;
-		fpu_max_rel_diff = 0;
-		check(&v[i]);
-		check_fpu_long(&v[i]);
-		printf("%s %zu - %s (%s, %s)\n", case_failures ? "not ok" : "ok",
-		       i + 1, v[i].symbol, v[i].slot,
-		       v[i].order == BK_ORDER_FUSED ? "fused" : "exact");
-		if (v[i].order == BK_ORDER_FUSED)
-			printf("#   %s: largest relative difference of one pass %.2g "
-			       "(bound %.2g)\n", v[i].symbol, fpu_max_rel_diff,
-			       strncmp(v[i].slot, "fpu64_", 6) ? BK_FPU32_FUSED_REL_TOL
-							  : BK_FPU64_FUSED_REL_TOL);
-		if (case_failures)
-			failed++;
-		fflush(stdout);
+		snprintf(under, sizeof(under), " under the tuning of %s", tunings[t].core);
+		bk_fpu_tuning_apply(&tunings[t]);
+		for (size_t i = 0; i < n; i++)
+			if (is_fpu(&v[i]))
+				failed += (unsigned)check_one(&v[i], ++k, feat, under);
 	}
-	printf("# %u of %zu kernels failed\n", failed, n);
+	bk_fpu_tuning_apply(&def);
+	printf("# %u of %zu checks failed\n", failed, k);
 	return failed ? 1 : 0;
 }

@@ -91,7 +91,7 @@ Test(dispatch, forcing_an_isa_the_cpu_lacks_fails_clearly)
 	cr_assert_neq(strcmp(t.top_isa, isa[nisa - 1].name), 0);
 }
 
-Test(dispatch, zen4_never_prefetches_other_cores_keep_the_default)
+Test(dispatch, zen4_has_its_own_tuning_other_cores_keep_the_default)
 {
 	struct bk_fpu_tuning zen4 = bk_fpu_tuning_for("AuthenticAMD", 0x19, 1);
 	struct bk_fpu_tuning zen3 = bk_fpu_tuning_for("AuthenticAMD", 0x19, 0);
@@ -99,7 +99,11 @@ Test(dispatch, zen4_never_prefetches_other_cores_keep_the_default)
 	struct bk_fpu_tuning spr = bk_fpu_tuning_for("GenuineIntel", 6, 1);
 
 	cr_assert_eq(zen4.prefetch_min_bytes, SIZE_MAX);
+	cr_assert_eq(zen4.avx2_ops8_two_stage, 1);
 	cr_assert_str_eq(zen4.core, "AMD Zen 4");
+	cr_assert_eq(zen3.avx2_ops8_two_stage, 0);
+	cr_assert_eq(zen5.avx2_ops8_two_stage, 0);
+	cr_assert_eq(spr.avx2_ops8_two_stage, 0);
 	cr_assert_eq(zen3.prefetch_min_bytes, (size_t)BK_FPU_PREFETCH_MIN_BYTES);
 	cr_assert_null(zen3.core);
 	cr_assert_eq(zen5.prefetch_min_bytes, (size_t)BK_FPU_PREFETCH_MIN_BYTES);
@@ -108,12 +112,27 @@ Test(dispatch, zen4_never_prefetches_other_cores_keep_the_default)
 	cr_assert_null(spr.core);
 }
 
-Test(dispatch, init_sets_this_cpus_prefetch_gate_in_the_kernels)
+Test(dispatch, init_applies_this_cpus_tuning_to_the_kernels)
 {
 	struct bk_kernel_table t;
 	char err[256];
 
 	bk_fpu_prefetch_min_bytes = 12345;
+	bk_fpu_avx2_ops8_two_stage = 7;
 	cr_assert_eq(bk_dispatch_init(&t, "ref", err, sizeof(err)), 0, "%s", err);
 	cr_assert_eq(bk_fpu_prefetch_min_bytes, bk_fpu_tuning().prefetch_min_bytes);
+	cr_assert_eq(bk_fpu_avx2_ops8_two_stage, bk_fpu_tuning().avx2_ops8_two_stage);
+}
+
+Test(dispatch, every_core_tuning_differs_from_the_default_and_names_its_core)
+{
+	size_t n;
+	const struct bk_fpu_tuning *t = bk_fpu_core_tunings(&n);
+
+	cr_assert_gt(n, 0);
+	for (size_t i = 0; i < n; i++) {
+		cr_assert_not_null(t[i].core);
+		cr_assert(t[i].prefetch_min_bytes != (size_t)BK_FPU_PREFETCH_MIN_BYTES ||
+			  t[i].avx2_ops8_two_stage, "%s: the default", t[i].core);
+	}
 }

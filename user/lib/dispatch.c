@@ -225,21 +225,53 @@ const struct bk_variant *bk_variants(size_t *count)
 }
 
 /*
- * Cores whose kernels run better with a setting other than the default,
- * each with the measurement behind it (burnkit/prefetch.h). AMD family 19h
- * with AVX-512 is Zen 4 (Zen 3, the same family, has none): at 64 MiB on
- * 4 KiB pages, one thread and two, every kernel ran as fast or faster
- * without the page-ahead prefetches (ops2 7-9 %, ops8 5-6 %, ops32 1 %).
+ * Cores whose kernels run better with a tuning other than the default,
+ * each with the measurements behind it (burnkit/prefetch.h,
+ * asm/x86_64/fpu_avx2.S). AMD family 19h with AVX-512 is Zen 4 (Zen 3, the
+ * same family, has none): at 64 MiB on 4 KiB pages, one thread and two,
+ * every kernel ran as fast or faster without the page-ahead prefetches
+ * (ops2 7-9 %, ops8 5-6 %, ops32 1 %), and AVX2 ops8 in its two-stage
+ * pipeline at 99 % of its FP mix at L1 size, against 90 % over lines.
  */
+static const struct core_tuning {
+	const char *vendor;
+	unsigned family;
+	int avx512f;
+	struct bk_fpu_tuning tuning;
+} core_tunings[] = {
+	{ "AuthenticAMD", 0x19, 1, { SIZE_MAX, 1, "AMD Zen 4" } },
+};
+
+static const struct bk_fpu_tuning default_tuning = {
+	BK_FPU_PREFETCH_MIN_BYTES, 0, NULL
+};
+
 struct bk_fpu_tuning bk_fpu_tuning_for(const char *vendor, unsigned family, int avx512f)
 {
-	struct bk_fpu_tuning t = { BK_FPU_PREFETCH_MIN_BYTES, NULL };
+	for (size_t i = 0; i < BK_ARRAY_SIZE(core_tunings); i++) {
+		const struct core_tuning *c = &core_tunings[i];
 
-	if (!strcmp(vendor, "AuthenticAMD") && family == 0x19 && avx512f) {
-		t.prefetch_min_bytes = SIZE_MAX;
-		t.core = "AMD Zen 4";
+		if (!strcmp(vendor, c->vendor) && family == c->family &&
+		    !avx512f == !c->avx512f)
+			return c->tuning;
 	}
-	return t;
+	return default_tuning;
+}
+
+const struct bk_fpu_tuning *bk_fpu_core_tunings(size_t *count)
+{
+	static struct bk_fpu_tuning list[BK_ARRAY_SIZE(core_tunings)];
+
+	for (size_t i = 0; i < BK_ARRAY_SIZE(core_tunings); i++)
+		list[i] = core_tunings[i].tuning;
+	*count = BK_ARRAY_SIZE(core_tunings);
+	return list;
+}
+
+void bk_fpu_tuning_apply(const struct bk_fpu_tuning *t)
+{
+	bk_fpu_prefetch_min_bytes = t->prefetch_min_bytes;
+	bk_fpu_avx2_ops8_two_stage = t->avx2_ops8_two_stage;
 }
 
 struct bk_fpu_tuning bk_fpu_tuning(void)
@@ -275,8 +307,9 @@ int bk_dispatch_init(struct bk_kernel_table *t, const char *force_isa,
 {
 	uint32_t feat = bk_cpu_features();
 	int top = (int)BK_ARRAY_SIZE(isas) - 1;
+	struct bk_fpu_tuning tuning = bk_fpu_tuning();
 
-	bk_fpu_prefetch_min_bytes = bk_fpu_tuning().prefetch_min_bytes;
+	bk_fpu_tuning_apply(&tuning);
 
 	if (force_isa && *force_isa) {
 		top = bk_isa_rank(force_isa);

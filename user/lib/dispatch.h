@@ -80,13 +80,14 @@ int bk_dispatch_init(struct bk_kernel_table *t, const char *force_isa,
 		     char *err, size_t errlen);
 
 /*
- * How the x86-64 FPU kernels run on a core, where cores differ: the size
- * of x above which they prefetch one page ahead (burnkit/prefetch.h;
- * SIZE_MAX: never), and the core a setting other than the default is for
- * (NULL: the default, BK_FPU_PREFETCH_MIN_BYTES).
+ * How the x86-64 FPU kernels run on a core, where cores differ
+ * (burnkit/prefetch.h): the size of x above which they prefetch one page
+ * ahead (SIZE_MAX: never), whether AVX2 ops8 runs its two-stage pipeline,
+ * and the core a tuning other than the default is for (NULL: the default).
  */
 struct bk_fpu_tuning {
 	size_t prefetch_min_bytes;
+	int avx2_ops8_two_stage;
 	const char *core;
 };
 
@@ -98,9 +99,15 @@ struct bk_fpu_tuning {
  */
 struct bk_fpu_tuning bk_fpu_tuning_for(const char *vendor, unsigned family, int avx512f);
 
-/* This CPU's tuning (the default off x86-64); bk_dispatch_init sets it in
- * the kernels. */
+/* This CPU's tuning (the default off x86-64); bk_dispatch_init applies it. */
 struct bk_fpu_tuning bk_fpu_tuning(void);
+
+/* The tunings other than the default, one per core named (for the tests,
+ * which run every kernel under each). */
+const struct bk_fpu_tuning *bk_fpu_core_tunings(size_t *count);
+
+/* Set a tuning in the kernels; only while no kernel runs. */
+void bk_fpu_tuning_apply(const struct bk_fpu_tuning *t);
 
 /* One row of the variant list, for tests and `burnkit inspect`. */
 struct bk_variant {
