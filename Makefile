@@ -15,7 +15,8 @@ include config.mk
 # The house: user/lib (core), its wings user/lib/storage and user/lib/record,
 # the testers (a folder each when they have helpers), the suites above them.
 LIB_SRCS := $(addprefix user/lib/, \
-	util.c unended.c params.c params_show.c json.c log.c timing.c sysinfo.c dispatch.c kmod.c child.c)
+	util.c unended.c params.c params_show.c json.c log.c timing.c sysinfo.c dispatch.c tuning.c \
+	kmod.c child.c)
 
 TESTER_SRCS := user/runner.c $(addprefix user/testers/, \
 	info.c timer.c kmod.c fpu/fpu_common.c fpu/fpu.c)

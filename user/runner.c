@@ -5,19 +5,18 @@
  * run, summary.
  */
 #include <errno.h>
-#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
-#include "burnkit/prefetch.h"
 #include "memstat.h"
 #include "record/activity.h"
 #include "record/kerrors.h"
 #include "record/prom.h"
 #include "storage/devid.h"
 #include "suites/runner.h"
+#include "tuning.h"
 
 #define BK_TESTER_ROW_(name) &bk_tester_##name,
 static const struct bk_tester *const testers[] = { BK_TESTERS(BK_TESTER_ROW_) };
@@ -122,10 +121,9 @@ static void start_record(struct bk_ctx *ctx, char *device, size_t len)
 	if (ctx->tester->flags & BK_TF_KERNELS) {
 		bk_json_str(&j, "isa", ctx->kernels.top_isa);
 #if defined(__x86_64__)
-		if (bk_fpu_prefetch_min_bytes == SIZE_MAX)
-			bk_json_null(&j, "fpu_prefetch_min_bytes");
-		else
-			bk_json_uint(&j, "fpu_prefetch_min_bytes", bk_fpu_prefetch_min_bytes);
+		struct bk_fpu_tuning tuning = bk_fpu_tuning();
+
+		bk_fpu_tuning_json(&j, "fpu_tuning", &tuning);
 #endif
 	}
 	bk_sysinfo_json(&ctx->sysinfo, &j, "system");

@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "tester.h"
+#include "tuning.h"
 
 static const struct bk_param info_params[] = {
 	{ "root", NULL, BK_PT_STR, 0, 0, NULL,
@@ -19,22 +20,22 @@ static const struct bk_param info_params[] = {
 };
 
 #if defined(__x86_64__)
-/* Above which size of x the FPU kernels prefetch on this core, and why. */
-static void prefetch_gate(struct bk_ctx *ctx, struct bk_json *j)
+/* How the FPU kernels run on this core where cores differ, and for which. */
+static void fpu_tuning(struct bk_ctx *ctx, struct bk_json *j)
 {
 	struct bk_fpu_tuning t = bk_fpu_tuning();
+	char gate[64];
 
-	if (t.prefetch_min_bytes == SIZE_MAX) {
-		bk_out(&ctx->log, " FPU kernels prefetch: never (%s: faster without)\n",
-		       t.core);
-		bk_json_null(j, "fpu_prefetch_min_bytes");
-	} else {
-		bk_out(&ctx->log, " FPU kernels prefetch: for x above %zu KiB%s%s%s\n",
-		       t.prefetch_min_bytes >> 10, t.core ? " (" : " (the default)",
-		       t.core ? t.core : "", t.core ? ")" : "");
-		bk_json_uint(j, "fpu_prefetch_min_bytes", t.prefetch_min_bytes);
-	}
-	bk_json_str(j, "fpu_tuning_core", t.core);
+	if (t.prefetch_min_bytes == SIZE_MAX)
+		snprintf(gate, sizeof(gate), "never");
+	else
+		snprintf(gate, sizeof(gate), "for x above %zu KiB", t.prefetch_min_bytes >> 10);
+	bk_out(&ctx->log, " FPU kernels tuned for: %s\n", t.core ? t.core : "no core (the default)");
+	bk_out(&ctx->log, "   prefetch one page ahead: %s\n", gate);
+	bk_out(&ctx->log, "   AVX2 ops8: %s\n", t.avx2_ops8_two_stage ?
+	       "two-stage pipeline at every size" :
+	       "pipeline over lines up to 32 KiB, then blocks of four");
+	bk_fpu_tuning_json(j, "fpu_tuning", &t);
 }
 #endif
 
@@ -74,7 +75,7 @@ static void kernel_table(struct bk_ctx *ctx, struct bk_json *j)
 #undef BK_SHOW_SLOT_
 	bk_json_object_end(j);
 #if defined(__x86_64__)
-	prefetch_gate(ctx, j);
+	fpu_tuning(ctx, j);
 #endif
 }
 

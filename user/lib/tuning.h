@@ -1,0 +1,18 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * tuning: how the FPU kernels run on this core where cores differ
+ * (lib/dispatch), as the records write it.
+ */
+#ifndef BK_TUNING_H
+#define BK_TUNING_H
+
+#include "dispatch.h"
+#include "json.h"
+
+/*
+ * The tuning as an object under key: "core" (null: the default),
+ * "prefetch_min_bytes" (null: never) and "avx2_ops8_two_stage".
+ */
+void bk_fpu_tuning_json(struct bk_json *j, const char *key, const struct bk_fpu_tuning *t);
+
+#endif
