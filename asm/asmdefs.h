@@ -57,6 +57,37 @@ name:
 	jne	2b
 \end
 .endm
+
+/*
+ * x86-64: a two-stage software pipeline over the blocks [cur, lastblk]
+ * (at least one), two register sets taking turns: `first p` gives the
+ * first block its first stage (set 0), each `step p, prefetch, a` gives
+ * the block at cur (set a) its second stage beside the next block's first
+ * (set 1 - a) and moves cur on by one block, `last p, a` gives the last
+ * block (set a) its second stage; leaves cur one block past lastblk
+ * (stride: the block's bytes). begin and end mark the loop, two steps.
+ */
+.macro bk_two_set_pipeline first, step, last, p, prefetch, stride, cur, lastblk, begin, end
+	\first	\p
+	cmp	\lastblk, \cur
+	je	.Lbk_last0\@
+	.p2align 5			// loop head on a fetch-block boundary
+\begin
+2:	\step	\p, \prefetch, 0
+	cmp	\lastblk, \cur
+	je	.Lbk_last1\@
+	\step	\p, \prefetch, 1
+	cmp	\lastblk, \cur
+	jne	2b
+\end
+.Lbk_last0\@:
+	\last	\p, 0
+	jmp	.Lbk_done\@
+.Lbk_last1\@:
+	\last	\p, 1
+.Lbk_done\@:
+	add	$\stride, \cur
+.endm
 #endif
 
 	.section .note.GNU-stack, "", %progbits

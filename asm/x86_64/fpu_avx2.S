@@ -629,30 +629,16 @@ lane_masks:
 	add	$LINE_BYTES, cur
 .endm
 
-/* The whole lines of a pass, [cur, blkend], at least one; leaves cur past
- * them. */
-.macro ops8_ts_lines p, prefetch
+/* The first line's first stage, and the last line's second. */
+.macro ops8_ts_first p
 	ts_load \p, 0, 0
 	ts_term \p, 0, 0
 	ts_term \p, 0, 1
-	cmp	blkend, cur
-	je	.Lts_last0\@
-	.p2align 5
-2:	ops8_ts_step \p, \prefetch, 0
-	cmp	blkend, cur
-	je	.Lts_last1\@
-	ops8_ts_step \p, \prefetch, 1
-	cmp	blkend, cur
-	jne	2b
-.Lts_last0\@:
-	ts_term \p, 0, 2
-	ts_store \p, 0
-	jmp	.Lts_done\@
-.Lts_last1\@:
-	ts_term \p, 1, 2
-	ts_store \p, 1
-.Lts_done\@:
-	add	$LINE_BYTES, cur
+.endm
+
+.macro ops8_ts_last p, a
+	ts_term \p, \a, 2
+	ts_store \p, \a
 .endm
 
 /* The passes of the two-stage ops8 (its loop is not the marked one). */
@@ -660,7 +646,8 @@ lane_masks:
 1:	pass_head ops8_vec, \p
 	cmp	blkend, cur
 	ja	3f
-	ops8_ts_lines \p, \prefetch
+	bk_two_set_pipeline ops8_ts_first, ops8_ts_step, ops8_ts_last, \p, \prefetch, \
+		LINE_BYTES, cur, blkend
 3:	pass_tail ops8_vec, \p
 .endm
 

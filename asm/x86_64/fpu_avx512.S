@@ -413,46 +413,40 @@
 .macro term32 p, xr, rr, addend, factor, op
 	vadd\p	\addend, \xr, tmp32
 .ifc \p, ps
-	\op\p	\factor*4(ktab){1to16}, tmp32, \rr
+	\op\p	(\factor)*4(ktab){1to16}, tmp32, \rr
 .else
-	\op\p	\factor*8(ktab){1to8}, tmp32, \rr
+	\op\p	(\factor)*8(ktab){1to8}, tmp32, \rr
 .endif
 .endm
 
-/* Term i (0-10) for the first n vectors of a set. */
-.macro ops32_term p, set, n, i
-.if \i == 0
-	each_of_set \p, \set, \n, term32, %zmm21, 1, vmul
-.elseif \i == 1
-	each_of_set \p, \set, \n, term32, %zmm22, 3, vfnmadd231
-.elseif \i == 2
-	each_of_set \p, \set, \n, term32, %zmm23, 5, vfmadd231
-.elseif \i == 3
-	each_of_set \p, \set, \n, term32, %zmm24, 7, vfnmadd231
-.elseif \i == 4
-	each_of_set \p, \set, \n, term32, %zmm25, 9, vfmadd231
-.elseif \i == 5
-	each_of_set \p, \set, \n, term32, %zmm26, 11, vfnmadd231
-.elseif \i == 6
-	each_of_set \p, \set, \n, term32, %zmm27, 13, vfmadd231
-.elseif \i == 7
-	each_of_set \p, \set, \n, term32, %zmm28, 15, vfnmadd231
-.elseif \i == 8
-	each_of_set \p, \set, \n, term32, %zmm29, 17, vfmadd231
-.elseif \i == 9
-	each_of_set \p, \set, \n, term32, %zmm30, 19, vfnmadd231
-.else
-	each_of_set \p, \set, \n, term32, %zmm31, 21, vfmadd231
-.endif
-.endm
-
-/* Terms first..last, term by term, for the first n vectors of a set. */
+/*
+ * Terms first..last (0-10), term by term, for the first n vectors of a
+ * set: term i adds addend zmm(21 + i) and takes factor 2i + 1 of the
+ * table, rounded into the sum (term 0) or fused into it, - and + in turn.
+ */
 .macro ops32_terms p, set, n, first, last
-	.irp i, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10
-	.if \i >= \first && \i <= \last
-	ops32_term \p, \set, \n, \i
-	.endif
-	.endr
+	ops32_term_if \p, \set, \n, \first, \last, 0, %zmm21, vmul
+	ops32_term_if \p, \set, \n, \first, \last, 1, %zmm22, vfnmadd231
+	ops32_term_if \p, \set, \n, \first, \last, 2, %zmm23, vfmadd231
+	ops32_term_if \p, \set, \n, \first, \last, 3, %zmm24, vfnmadd231
+	ops32_term_if \p, \set, \n, \first, \last, 4, %zmm25, vfmadd231
+	ops32_term_if \p, \set, \n, \first, \last, 5, %zmm26, vfnmadd231
+	ops32_term_if \p, \set, \n, \first, \last, 6, %zmm27, vfmadd231
+	ops32_term_if \p, \set, \n, \first, \last, 7, %zmm28, vfnmadd231
+	ops32_term_if \p, \set, \n, \first, \last, 8, %zmm29, vfmadd231
+	ops32_term_if \p, \set, \n, \first, \last, 9, %zmm30, vfnmadd231
+	ops32_term_if \p, \set, \n, \first, \last, 10, %zmm31, vfmadd231
+.endm
+
+.macro ops32_term_if p, set, n, first, last, i, addend, op
+.if \i >= \first && \i <= \last
+	each_of_set \p, \set, \n, term32, \addend, 2*\i+1, \op
+.endif
+.endm
+
+/* Term i alone for the first n vectors of a set. */
+.macro ops32_term p, set, n, i
+	ops32_terms \p, \set, \n, \i, \i
 .endm
 
 /* Broadcast the addends a, c, e, ..., w (e: s or d, esz: word size). */
@@ -499,7 +493,8 @@
  * One step of the pipeline: the block at cur (set a) has had its terms
  * 0-5, the next block (set 1 - a) is loaded; the next block's terms 0-5
  * and this block's 6-10 interleave, in the order the schedule above
- * gives, then this block is stored and cur moves to the next.
+ * gives, then this block is stored and cur moves to the next. The first
+ * block's first stage, and the last block's second.
  */
 .macro ops32_step p, prefetch, a
 .if \prefetch
@@ -520,35 +515,14 @@
 	add	$BLOCK32_BYTES, cur
 .endm
 
-/*
- * The whole blocks of a pass, [cur, blkend), at least one, in the
- * two-stage pipeline; begin and end mark its loop (two steps, the sets
- * taking turns) where they are LOOP_BEGIN and LOOP_END. Leaves cur at
- * blkend.
- */
-.macro ops32_blocks p, prefetch, begin, end
+.macro ops32_first p
 	load_set \p, 0, 0
 	ops32_terms \p, 0, 5, 0, 5
-	cmp	lastblk, cur
-	je	.Lops32_last0\@
-	.p2align 5			// loop head on a fetch-block boundary
-\begin
-2:	ops32_step \p, \prefetch, 0
-	cmp	lastblk, cur
-	je	.Lops32_last1\@
-	ops32_step \p, \prefetch, 1
-	cmp	lastblk, cur
-	jne	2b
-\end
-.Lops32_last0\@:
-	ops32_terms \p, 0, 5, 6, 10
-	store_set \p, 0
-	jmp	.Lops32_done\@
-.Lops32_last1\@:
-	ops32_terms \p, 1, 5, 6, 10
-	store_set \p, 1
-.Lops32_done\@:
-	add	$BLOCK32_BYTES, cur
+.endm
+
+.macro ops32_last p, a
+	ops32_terms \p, \a, 5, 6, 10
+	store_set \p, \a
 .endm
 
 /* The passes of ops32: each pass's head, its blocks, its vectors and tail. */
@@ -556,7 +530,8 @@
 1:	pass_head ops32_vec, \p
 	cmp	blkend, cur
 	je	3f
-	ops32_blocks \p, \prefetch, \begin, \end
+	bk_two_set_pipeline ops32_first, ops32_step, ops32_last, \p, \prefetch, \
+		BLOCK32_BYTES, cur, lastblk, \begin, \end
 3:	pass_tail ops32_vec, \p
 .endm
 
