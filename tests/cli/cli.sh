@@ -29,6 +29,11 @@ ok "timer names its timebase" contains "$tmp/stdout" 'Timebase:'
 ok "monotonic_raw is always there" contains "$tmp/stdout" 'monotonic_raw'
 ok "timer --json: every line strict, start has version and params" sh -c "$emu $runner timer --ms 5 --json $tmp/t.jsonl >/dev/null && $check $tmp/t.jsonl type tester && head -1 $tmp/t.jsonl | grep -q '\"version\"' && head -1 $tmp/t.jsonl | grep -q '\"params\"' && tail -1 $tmp/t.jsonl | grep -q '\"type\":\"summary\"'"
 ok "info runs" status 0 info
+# x86-64 only: how the FPU kernels run on this core, in the text and the record
+if [ -z "$emu" ] && [ "$(uname -m)" = x86_64 ]; then
+	ok "info says how the FPU kernels are tuned for this core" sh -c "$runner info | grep -q 'FPU kernels tuned for: ' && $runner info --json - 2>/dev/null | grep -q '\"fpu_tuning\":{\"core\":'"
+	ok "a kernel tester's start record holds the tuning" sh -c "$runner fpu KWords 1 --json - 2>/dev/null | head -1 | grep -q '\"fpu_tuning\":{\"core\":[^,]*,\"prefetch_min_bytes\":[0-9n][0-9ul]*,\"avx2_ops8_two_stage\":\(true\|false\)}'"
+fi
 ok "info reads a Pi 4 fixture tree" sh -c "$emu $runner info --root tests/unit/fixtures/pi4 | grep -q 'Raspberry Pi 4 Model B'"
 mkdir -p "$tmp/empty"
 ok "info on an empty root reports what is missing" sh -c "$emu $runner info --root $tmp/empty | grep -q 'Missing'"
