@@ -264,7 +264,12 @@ const struct bk_fpu_tuning *bk_fpu_core_tunings(size_t *count)
 
 	for (size_t i = 0; i < BK_ARRAY_SIZE(core_tunings); i++)
 		list[i] = core_tunings[i].tuning;
+	/* only the x86-64 kernels read a tuning */
+#if defined(__x86_64__)
 	*count = BK_ARRAY_SIZE(core_tunings);
+#else
+	*count = 0;
+#endif
 	return list;
 }
 

@@ -103,7 +103,8 @@ struct bk_fpu_tuning bk_fpu_tuning_for(const char *vendor, unsigned family, int 
 struct bk_fpu_tuning bk_fpu_tuning(void);
 
 /* The tunings other than the default, one per core named (for the tests,
- * which run every kernel under each). */
+ * which run every kernel under each); none off x86-64, whose kernels read
+ * no tuning. */
 const struct bk_fpu_tuning *bk_fpu_core_tunings(size_t *count);
 
 /* Set a tuning in the kernels; only while no kernel runs. */
