@@ -222,10 +222,10 @@
  * as do ops8's adds with x from memory. The `Loop body` lines (what
  * `burnkit inspect` checks) are the block loops; ops8's group loop,
  * above, is for x of at most 32 KiB, its two-stage loop for the cores
- * that run it. Classes by mnemonic: vmovups/vmovupd from memory is a load, to memory a
- * store; vaddps/vaddpd and the pointer's add are add; vsubps/vsubpd sub;
- * vmulps/vmulpd mul; vfmadd231/vfnmadd231 fma; cmp; jcc branch; anything
- * else (prefetcht0) other.
+ * that run it. Classes by mnemonic: vmovups/vmovupd from memory is a
+ * load, to memory a store; vaddps/vaddpd and the pointer's add are add;
+ * vsubps/vsubpd sub; vmulps/vmulpd mul; vfmadd231/vfnmadd231 fma; cmp; jcc
+ * branch; anything else (prefetcht0) other.
  */
 
 #include "asmdefs.h"

@@ -41,9 +41,10 @@
  * one store and, where the kernel takes factors from memory (ops32 of
  * SSE2: 11 per vector and of AVX2: 10 from its stack frame; of AVX-512:
  * all 11, broadcast from the table), that many of the multiplies and FMAs
- * with a memory operand (here a stack slot, broadcast for AVX-512); ports_avx2_ops8_pipe, for x of at
- * most 32 KiB as the kernel there, no load and x as each add's memory
- * operand. At L1 size it shows whether the load and store ports, not the
+ * with a memory operand (here a stack slot, broadcast for AVX-512);
+ * ports_avx2_ops8_pipe, for x of at most 32 KiB as the kernel there
+ * (where it runs its pipeline over lines), no load and x as each add's
+ * memory operand. At L1 size it shows whether the load and store ports, not the
  * FP pipes, bound the kernel; at L2 and RAM size the caches' and memory's
  * traffic beside the FP work as well: the second bound of the bench. Its
  * loads and stores do not count as FP instructions. (An earlier form

@@ -246,7 +246,8 @@ static const struct bk_fpu_tuning default_tuning = {
 	BK_FPU_PREFETCH_MIN_BYTES, 0, NULL
 };
 
-struct bk_fpu_tuning bk_fpu_tuning_for(const char *vendor, unsigned family, int avx512f)
+struct bk_fpu_tuning bk_fpu_tuning_for(const char *vendor, unsigned family,
+				       int avx512f)
 {
 	for (size_t i = 0; i < BK_ARRAY_SIZE(core_tunings); i++) {
 		const struct core_tuning *c = &core_tunings[i];

@@ -97,7 +97,8 @@ struct bk_fpu_tuning {
  * and whether the core has AVX-512F (cpuid, whether or not the OS enabled
  * its registers).
  */
-struct bk_fpu_tuning bk_fpu_tuning_for(const char *vendor, unsigned family, int avx512f);
+struct bk_fpu_tuning bk_fpu_tuning_for(const char *vendor, unsigned family,
+				       int avx512f);
 
 /* This CPU's tuning (the default off x86-64); bk_dispatch_init applies it. */
 struct bk_fpu_tuning bk_fpu_tuning(void);

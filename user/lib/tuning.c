@@ -4,7 +4,8 @@
 
 #include <stdint.h>
 
-void bk_fpu_tuning_json(struct bk_json *j, const char *key, const struct bk_fpu_tuning *t)
+void bk_fpu_tuning_json(struct bk_json *j, const char *key,
+			const struct bk_fpu_tuning *t)
 {
 	bk_json_object_begin(j, key);
 	bk_json_str(j, "core", t->core);

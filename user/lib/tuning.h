@@ -13,6 +13,7 @@
  * The tuning as an object under key: "core" (null: the default),
  * "prefetch_min_bytes" (null: never) and "avx2_ops8_two_stage".
  */
-void bk_fpu_tuning_json(struct bk_json *j, const char *key, const struct bk_fpu_tuning *t);
+void bk_fpu_tuning_json(struct bk_json *j, const char *key,
+			const struct bk_fpu_tuning *t);
 
 #endif

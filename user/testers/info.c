@@ -29,8 +29,10 @@ static void fpu_tuning(struct bk_ctx *ctx, struct bk_json *j)
 	if (t.prefetch_min_bytes == SIZE_MAX)
 		snprintf(gate, sizeof(gate), "never");
 	else
-		snprintf(gate, sizeof(gate), "for x above %zu KiB", t.prefetch_min_bytes >> 10);
-	bk_out(&ctx->log, " FPU kernels tuned for: %s\n", t.core ? t.core : "no core (the default)");
+		snprintf(gate, sizeof(gate), "for x above %zu KiB",
+			 t.prefetch_min_bytes >> 10);
+	bk_out(&ctx->log, " FPU kernels tuned for: %s\n",
+	       t.core ? t.core : "no core (the default)");
 	bk_out(&ctx->log, "   prefetch one page ahead: %s\n", gate);
 	bk_out(&ctx->log, "   AVX2 ops8: %s\n", t.avx2_ops8_two_stage ?
 	       "two-stage pipeline at every size" :
