@@ -60,7 +60,8 @@ name:
 
 /*
  * x86-64: a two-stage software pipeline over the blocks [cur, lastblk]
- * (at least one), two register sets taking turns: `first p` gives the
+ * (none when lastblk is below cur), two register sets taking turns:
+ * `first p` gives the
  * first block its first stage (set 0), each `step p, prefetch, a` gives
  * the block at cur (set a) its second stage beside the next block's first
  * (set 1 - a) and moves cur on by one block, `last p, a` gives the last
@@ -68,6 +69,8 @@ name:
  * (stride: the block's bytes). begin and end mark the loop, two steps.
  */
 .macro bk_two_set_pipeline first, step, last, p, prefetch, stride, cur, lastblk, begin, end
+	cmp	\lastblk, \cur
+	ja	.Lbk_none\@
 	\first	\p
 	cmp	\lastblk, \cur
 	je	.Lbk_last0\@
@@ -87,6 +90,7 @@ name:
 	\last	\p, 1
 .Lbk_done\@:
 	add	$\stride, \cur
+.Lbk_none\@:
 .endm
 #endif
 

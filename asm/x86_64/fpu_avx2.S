@@ -215,8 +215,8 @@
  * plus, per block, 3 for the loop control (add, cmp, jne; counted in the
  * ops8 group's 59 and the two-stage's 38, 3 a step); the prefetching
  * loop (x larger than bk_fpu_prefetch_min_bytes) adds per block the
- * prefetches (2 in ops8, one per 64-byte line; 1 a step in the
- * two-stage ops8; 1 in ops32). In ops32 the 2
+ * prefetches (2 in ops8, one per 64-byte line; 1 in ops32; the two-stage
+ * ops8 has none). In ops32 the 2
  * muls and 8 of the 9 fmas of each vector take their factor from the
  * stack as a memory operand; they count as mul and fma, not as loads,
  * as do ops8's adds with x from memory. The `Loop body` lines (what
@@ -616,11 +616,9 @@ lane_masks:
 .endif
 .endm
 
-/* Step of the pipeline: block j at cur in set a, block j + 1 in the other. */
+/* Step of the pipeline: block j at cur in set a, block j + 1 in the other
+ * (prefetch: always 0, see ops8_passes). */
 .macro ops8_ts_step p, prefetch, a
-.if \prefetch
-	prefetcht0 PREFETCH_BYTES+LINE_BYTES(cur)
-.endif
 	ts_load \p, (1-\a), LINE_BYTES
 	ts_term \p, (1-\a), 0
 	ts_term \p, \a, 2
@@ -642,30 +640,29 @@ lane_masks:
 .endm
 
 /* The passes of the two-stage ops8 (its loop is not the marked one). */
-.macro ops8_ts_passes prefetch, begin, end, p
+.macro ops8_ts_passes p
 1:	pass_head ops8_vec, \p
-	cmp	blkend, cur
-	ja	3f
-	bk_two_set_pipeline ops8_ts_first, ops8_ts_step, ops8_ts_last, \p, \prefetch, \
+	bk_two_set_pipeline ops8_ts_first, ops8_ts_step, ops8_ts_last, \p, 0, \
 		LINE_BYTES, cur, blkend
-3:	pass_tail ops8_vec, \p
+	pass_tail ops8_vec, \p
 .endm
 
 /*
  * ops8's passes: in the two-stage pipeline on the cores that run it
- * best; elsewhere pipelined over lines for x of at most
- * BK_FPU_PIPE_MAX_BYTES, else in blocks of four vectors. Both prefetch
- * above bk_fpu_prefetch_min_bytes.
+ * best, which never prefetch (lib/dispatch), so it has no prefetching
+ * copy; elsewhere pipelined over lines for x of at most
+ * BK_FPU_PIPE_MAX_BYTES, else in blocks of four vectors, prefetching above
+ * bk_fpu_prefetch_min_bytes.
  */
 .macro ops8_passes p, begin, end
 	.hidden	bk_fpu_avx2_ops8_two_stage
 	cmpl	$0, bk_fpu_avx2_ops8_two_stage(%rip)
 	je	.Lops8_default\@
 	ops8_ts_split
-	bk_prefetch_gated xbase, xend, %rax, 9f, ops8_ts_passes, , , \p
+	ops8_ts_passes \p
 	jmp	9f
 .Lops8_default\@:
-	bk_if_larger xbase, xend, %rax, BK_FPU_PIPE_MAX_BYTES, .Lops8_blocks\@
+	bk_if_larger xbase, xend, %rax, $BK_FPU_PIPE_MAX_BYTES, .Lops8_blocks\@
 	ops8_pipe_split
 	ops8_pipe_passes \p
 	jmp	9f

@@ -145,7 +145,7 @@
 #define vecend	%r9		/* end of the whole vectors */
 #define body	%r10		/* first 64-byte aligned vector */
 #define nbytes	%r11		/* bytes after the head, during the split */
-#define lastblk	%r11		/* ops32: the last whole block, after it */
+#define lastblk	%r11		/* ops32: the last whole block (below body: none) */
 #define consts	%rax		/* bk_fpu*_consts, before the first pass */
 
 #define VEC_BYTES 64
@@ -528,11 +528,9 @@
 /* The passes of ops32: each pass's head, its blocks, its vectors and tail. */
 .macro ops32_passes prefetch, begin, end, p
 1:	pass_head ops32_vec, \p
-	cmp	blkend, cur
-	je	3f
 	bk_two_set_pipeline ops32_first, ops32_step, ops32_last, \p, \prefetch, \
 		BLOCK32_BYTES, cur, lastblk, \begin, \end
-3:	pass_tail ops32_vec, \p
+	pass_tail ops32_vec, \p
 .endm
 
 /* ---------------------------------------------------------------- kernels */

@@ -48,19 +48,20 @@ extern size_t bk_fpu_prefetch_min_bytes __attribute__((visibility("hidden")));
 
 /*
  * Nonzero: the AVX2 ops8 kernels run their two-stage pipeline at every
- * size (asm/x86_64/fpu_avx2.S), on the cores lib/dispatch names; 0 (the
- * default): the pipeline over lines up to BK_FPU_PIPE_MAX_BYTES, then
- * blocks of four.
+ * size (asm/x86_64/fpu_avx2.S), which never prefetches, on the cores
+ * lib/dispatch names (whose gate is SIZE_MAX); 0 (the default): the
+ * pipeline over lines up to BK_FPU_PIPE_MAX_BYTES, then blocks of four.
  */
 extern int bk_fpu_avx2_ops8_two_stage __attribute__((visibility("hidden")));
 #endif
 
 #if defined(__ASSEMBLER__) && defined(__x86_64__)
-/* Jump to `label` when x = [start, end) holds more than `bytes`. */
-.macro bk_if_larger start, end, scratch, bytes, label
+/* Jump to `label` when x = [start, end) holds more than `limit` bytes
+ * (an operand: $CONSTANT, or a variable's address). */
+.macro bk_if_larger start, end, scratch, limit, label
 	mov	\end, \scratch
 	sub	\start, \scratch
-	cmp	$\bytes, \scratch
+	cmp	\limit, \scratch
 	ja	\label
 .endm
 
@@ -72,10 +73,8 @@ extern int bk_fpu_avx2_ops8_two_stage __attribute__((visibility("hidden")));
  */
 .macro bk_prefetch_gated start, end, scratch, done, passes, begin, end_mark, args:vararg
 	.hidden	bk_fpu_prefetch_min_bytes
-	mov	\end, \scratch
-	sub	\start, \scratch
-	cmp	bk_fpu_prefetch_min_bytes(%rip), \scratch
-	ja	.Lbk_prefetching\@
+	bk_if_larger \start, \end, \scratch, bk_fpu_prefetch_min_bytes(%rip), \
+		.Lbk_prefetching\@
 	\passes 0, \begin, \end_mark, \args
 	jmp	\done
 .Lbk_prefetching\@:

@@ -259,19 +259,14 @@ struct bk_fpu_tuning bk_fpu_tuning_for(const char *vendor, unsigned family,
 	return default_tuning;
 }
 
-const struct bk_fpu_tuning *bk_fpu_core_tunings(size_t *count)
+const struct bk_fpu_tuning *bk_fpu_core_tuning(size_t i)
 {
-	static struct bk_fpu_tuning list[BK_ARRAY_SIZE(core_tunings)];
-
-	for (size_t i = 0; i < BK_ARRAY_SIZE(core_tunings); i++)
-		list[i] = core_tunings[i].tuning;
-	/* only the x86-64 kernels read a tuning */
-#if defined(__x86_64__)
-	*count = BK_ARRAY_SIZE(core_tunings);
+#if defined(__x86_64__)	/* only the x86-64 kernels read a tuning */
+	return i < BK_ARRAY_SIZE(core_tunings) ? &core_tunings[i].tuning : NULL;
 #else
-	*count = 0;
+	(void)i;
+	return NULL;
 #endif
-	return list;
 }
 
 void bk_fpu_tuning_apply(const struct bk_fpu_tuning *t)

@@ -103,10 +103,10 @@ struct bk_fpu_tuning bk_fpu_tuning_for(const char *vendor, unsigned family,
 /* This CPU's tuning (the default off x86-64); bk_dispatch_init applies it. */
 struct bk_fpu_tuning bk_fpu_tuning(void);
 
-/* The tunings other than the default, one per core named (for the tests,
- * which run every kernel under each); none off x86-64, whose kernels read
- * no tuning. */
-const struct bk_fpu_tuning *bk_fpu_core_tunings(size_t *count);
+/* The i-th tuning other than the default, one per core named, NULL past
+ * the last (for the tests, which run every kernel under each); none off
+ * x86-64, whose kernels read no tuning. */
+const struct bk_fpu_tuning *bk_fpu_core_tuning(size_t i);
 
 /* Set a tuning in the kernels; only while no kernel runs. */
 void bk_fpu_tuning_apply(const struct bk_fpu_tuning *t);
