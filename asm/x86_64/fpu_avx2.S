@@ -107,6 +107,22 @@
  * pipeline gained nothing from such a prefetch. Term orders tried within
  * a step (the first term of block j + 1 alone, block j's second and
  * third after it) ran the same at 256 KiB and 0.5 % slower at L1 size.
+ * Beyond that, where x streams from L2, the two stages' loads wait for
+ * their lines: at 512 KiB the pipeline ran at 86-88 % of the FP mix and
+ * at 1 MiB at 80 %, against 93-95 % and 87-89 % for the mix with its
+ * loads and stores walking x. So for x larger than
+ * BK_FPU_TS_PREFETCH_MIN_BYTES (384 KiB) and at most
+ * BK_FPU_PREFETCH_MIN_BYTES (4 MiB) each step also prefetches the line
+ * 2 KiB past the one it loads (prefetcht0). Measured on the same core
+ * (the old and new kernels taking turns, best of 200 samples, 2-3
+ * processes each): 88.2-88.7 % against 86.1-88.4 at 512 KiB, 85.9-86.7
+ * against 80.1-80.7 at 1 MiB, the same within 1 % at 2-4 MiB; slower
+ * below 384 KiB (89 % against 91-94 at 64 and 256 KiB: the prefetch is
+ * an instruction a step, and the loop is at the core's 6 a cycle) and at
+ * RAM size (64 MiB: 29-33 % of the mix against 31-40). 1 or 4 KiB ahead
+ * ran as 2 or slower; prefetchw the same; the loop unrolled to four steps
+ * a branch gained 0-1 % in the harness and lost 3 % at 64 KiB in the
+ * kernel, so it stays at two.
  *
  * ops32 needs 22 constants, and 16 registers: the 11 addends (a, c, e, ...)
  * stay in registers, the 11 factors (b, d, f, ...) are broadcast once to a
@@ -216,7 +232,7 @@
  * ops8 group's 59 and the two-stage's 38, 3 a step); the prefetching
  * loop (x larger than bk_fpu_prefetch_min_bytes) adds per block the
  * prefetches (2 in ops8, one per 64-byte line; 1 in ops32; the two-stage
- * ops8 has none). In ops32 the 2
+ * ops8, from L2, 1 a step). In ops32 the 2
  * muls and 8 of the 9 fmas of each vector take their factor from the
  * stack as a memory operand; they count as mul and fma, not as loads,
  * as do ops8's adds with x from memory. The `Loop body` lines (what
@@ -247,6 +263,7 @@
 #define VEC_BYTES 32
 #define LINE_BYTES 64
 #define PREFETCH_BYTES 4096	/* one page ahead of the block being loaded */
+#define TS_PREFETCH_AHEAD 2048	/* two-stage ops8 from L2: 32 lines ahead */
 
 /* Every kernel keeps x of its single vector in ymm0 and a lane mask in ymm1. */
 #define lanes	%ymm1
@@ -616,10 +633,14 @@ lane_masks:
 .endif
 .endm
 
-/* Step of the pipeline: block j at cur in set a, block j + 1 in the other
- * (prefetch: always 0, see ops8_passes). */
+/* Step of the pipeline: block j at cur in set a, block j + 1 in the
+ * other; with prefetch the line TS_PREFETCH_AHEAD bytes past block j + 1
+ * too (see ops8_passes). */
 .macro ops8_ts_step p, prefetch, a
 	ts_load \p, (1-\a), LINE_BYTES
+.if \prefetch
+	prefetcht0 LINE_BYTES+TS_PREFETCH_AHEAD(cur)
+.endif
 	ts_term \p, (1-\a), 0
 	ts_term \p, \a, 2
 	ts_term \p, (1-\a), 1
@@ -640,17 +661,19 @@ lane_masks:
 .endm
 
 /* The passes of the two-stage ops8 (its loop is not the marked one). */
-.macro ops8_ts_passes p
+.macro ops8_ts_passes p, prefetch
 1:	pass_head ops8_vec, \p
-	bk_two_set_pipeline ops8_ts_first, ops8_ts_step, ops8_ts_last, \p, 0, \
+	bk_two_set_pipeline ops8_ts_first, ops8_ts_step, ops8_ts_last, \p, \prefetch, \
 		LINE_BYTES, cur, blkend
 	pass_tail ops8_vec, \p
 .endm
 
 /*
  * ops8's passes: in the two-stage pipeline on the cores that run it
- * best, which never prefetch (lib/dispatch), so it has no prefetching
- * copy; elsewhere pipelined over lines for x of at most
+ * best, which never prefetch a page ahead (lib/dispatch), so it has no
+ * such copy, prefetching 2 KiB ahead for x from L2 (larger than
+ * BK_FPU_TS_PREFETCH_MIN_BYTES, at most BK_FPU_PREFETCH_MIN_BYTES);
+ * elsewhere pipelined over lines for x of at most
  * BK_FPU_PIPE_MAX_BYTES, else in blocks of four vectors, prefetching above
  * bk_fpu_prefetch_min_bytes.
  */
@@ -659,7 +682,13 @@ lane_masks:
 	cmpl	$0, bk_fpu_avx2_ops8_two_stage(%rip)
 	je	.Lops8_default\@
 	ops8_ts_split
-	ops8_ts_passes \p
+	bk_if_larger xbase, xend, %rax, $BK_FPU_PREFETCH_MIN_BYTES, .Lops8_ts_plain\@
+	bk_if_larger xbase, xend, %rax, $BK_FPU_TS_PREFETCH_MIN_BYTES, .Lops8_ts_prefetching\@
+.Lops8_ts_plain\@:
+	ops8_ts_passes \p, 0
+	jmp	9f
+.Lops8_ts_prefetching\@:
+	ops8_ts_passes \p, 1
 	jmp	9f
 .Lops8_default\@:
 	bk_if_larger xbase, xend, %rax, $BK_FPU_PIPE_MAX_BYTES, .Lops8_blocks\@

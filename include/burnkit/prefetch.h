@@ -35,6 +35,13 @@
 
 #define BK_FPU_PREFETCH_MIN_BYTES (4 << 20)
 #define BK_FPU_PIPE_MAX_BYTES (32 << 10)
+/*
+ * The two-stage AVX2 ops8 (bk_fpu_avx2_ops8_two_stage) prefetches each
+ * line 2 KiB ahead for x larger than this and at most
+ * BK_FPU_PREFETCH_MIN_BYTES: x streams from L2 or L3 there, and the
+ * hardware prefetchers alone keep its loads waiting (asm/x86_64/fpu_avx2.S).
+ */
+#define BK_FPU_TS_PREFETCH_MIN_BYTES (384 << 10)
 
 #ifndef __ASSEMBLER__
 #include <stddef.h>
@@ -48,8 +55,10 @@ extern size_t bk_fpu_prefetch_min_bytes __attribute__((visibility("hidden")));
 
 /*
  * Nonzero: the AVX2 ops8 kernels run their two-stage pipeline at every
- * size (asm/x86_64/fpu_avx2.S), which never prefetches, on the cores
- * lib/dispatch names (whose gate is SIZE_MAX); 0 (the default): the
+ * size (asm/x86_64/fpu_avx2.S), which never prefetches a page ahead,
+ * on the cores lib/dispatch names (whose gate is SIZE_MAX), and 2 KiB
+ * ahead between BK_FPU_TS_PREFETCH_MIN_BYTES and
+ * BK_FPU_PREFETCH_MIN_BYTES; 0 (the default): the
  * pipeline over lines up to BK_FPU_PIPE_MAX_BYTES, then blocks of four.
  */
 extern int bk_fpu_avx2_ops8_two_stage __attribute__((visibility("hidden")));

@@ -29,6 +29,13 @@ static const size_t lengths[] = {
 	80, 160, 400, 401, 1280,
 };
 
+/* The sizes of x (bytes) at which the x86-64 kernels change how they run a
+ * pass (burnkit/prefetch.h). */
+static const size_t gates[] = {
+	BK_FPU_PIPE_MAX_BYTES, BK_FPU_TS_PREFETCH_MIN_BYTES, BK_FPU_PREFETCH_MIN_BYTES,
+};
+#define N_GATES (sizeof(gates) / sizeof(gates[0]))
+
 #define BK_FPU_CHECK(prefix, T, TOL)					\
 static void prefix##_case(const struct bk_variant *v, bk_##prefix##_fn *ref, \
 			  size_t len, size_t off, size_t passes, uint64_t *rng) \
@@ -158,15 +165,18 @@ void check_##prefix(const struct bk_variant *v)				\
 	/* x of exactly the sizes above which the x86-64 kernels	\
 	 * leave their pipeline and prefetch, and of 13 words more	\
 	 * (burnkit/prefetch.h); the pipelines' counts over every	\
-	 * remainder of whole lines (AVX2 ops8: groups of 4 lines;	\
+	 * remainder of whole lines (AVX2 ops8: groups of 4 lines,	\
+	 * and beyond L1 size the two-stage one's loop of 4 steps;	\
 	 * AVX-512 ops32: 1 to 5 blocks of 5, odd and even). */	\
 	for (size_t extra = 0; extra <= 13; extra += 13)		\
-		for (size_t off = 0; off < 2; off++) {			\
-			prefix##_case(v, ref, BK_FPU_PIPE_MAX_BYTES /	\
-				      sizeof(T) + extra, off, 1, &rng);	\
-			prefix##_case(v, ref, BK_FPU_PREFETCH_MIN_BYTES / \
-				      sizeof(T) + extra, off, 1, &rng);	\
-		}							\
+		for (size_t off = 0; off < 2; off++)			\
+			for (size_t g = 0; g < N_GATES; g++)		\
+				prefix##_case(v, ref, gates[g] / sizeof(T) + \
+					      extra, off, 1, &rng);	\
+	for (size_t g = 0; g < N_GATES; g++)				\
+		for (size_t lines = 1; lines <= 8; lines++)		\
+			prefix##_case(v, ref, (gates[g] + lines * 64) /	\
+				      sizeof(T) + lines % 3, lines % 2, 3, &rng); \
 	for (size_t lines = 4; lines <= 26; lines++)			\
 		for (size_t off = 0; off < max_off; off += 5)		\
 			prefix##_case(v, ref, lines * 64 / sizeof(T) + off % 3, \
