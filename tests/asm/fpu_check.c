@@ -163,10 +163,11 @@ void check_##prefix(const struct bk_variant *v)				\
 				prefix##_case(v, ref, len, off, passes, &rng); \
 	}								\
 	/* x of exactly the sizes above which the x86-64 kernels	\
-	 * leave their pipeline and prefetch, and of 13 words more	\
-	 * (burnkit/prefetch.h); the pipelines' counts over every	\
-	 * remainder of whole lines (AVX2 ops8: groups of 4 lines,	\
-	 * and beyond L1 size the two-stage one's loop of 4 steps;	\
+	 * leave their pipeline and prefetch, of 13 words more, and	\
+	 * of 1 to 8 lines more, odd and even (the two-stage ops8's	\
+	 * copy that prefetches from L2 ends after either step;	\
+	 * burnkit/prefetch.h); the pipelines' counts over every	\
+	 * remainder of whole lines (AVX2 ops8: groups of 4 lines;	\
 	 * AVX-512 ops32: 1 to 5 blocks of 5, odd and even). */	\
 	for (size_t extra = 0; extra <= 13; extra += 13)		\
 		for (size_t off = 0; off < 2; off++)			\
