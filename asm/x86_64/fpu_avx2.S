@@ -87,7 +87,8 @@
  * what holds the line pipeline at 90 % of the FP mix, and the blocks of
  * four reach 92 % at L1 size and 86-87 % at 256 and 512 KiB. So on the
  * cores lib/dispatch names (bk_fpu_avx2_ops8_two_stage: Zen 4) ops8 runs
- * a two-stage pipeline over blocks of one line at every size, x loaded
+ * a two-stage pipeline over blocks of one line in L1 and at RAM size (x
+ * from L2 and L3: below), x loaded
  * once into a register: step j loads block j + 1 and issues its first
  * term, block j's third, then block j + 1's second, and stores block j;
  * two register sets take turns. 8 instructions per vector and 1.5 for the
@@ -99,30 +100,32 @@
  * the FP mix): 99.2-99.7 at 16 KiB (the line pipeline 90.1, blocks of
  * four 92.2), 89.0-89.2 at 256 and 512 KiB (blocks of four 86.5-86.7),
  * and at 64 MiB, neither prefetching, 3.62 cycles per vector against
- * 3.63; the same words bit for bit. Blocks of four with a prefetch of
- * every line 1 KiB ahead ran at 93 % at 256 KiB there (and at 97-98 % at
- * L1 size, with prefetches of any address, even one never touched: an
- * effect of the core's scheduling, not of the data), at 512 KiB as fast
- * as the two stages or slower, and 19 % slower at 64 MiB; the two-stage
- * pipeline gained nothing from such a prefetch. Term orders tried within
- * a step (the first term of block j + 1 alone, block j's second and
- * third after it) ran the same at 256 KiB and 0.5 % slower at L1 size.
- * Beyond that, where x streams from L2, the two stages' loads wait for
- * their lines: at 512 KiB the pipeline ran at 86-88 % of the FP mix and
- * at 1 MiB at 80 %, against 93-95 % and 87-89 % for the mix with its
- * loads and stores walking x. So for x larger than
- * BK_FPU_TS_PREFETCH_MIN_BYTES (384 KiB) and at most
- * BK_FPU_PREFETCH_MIN_BYTES (4 MiB) each step also prefetches the line
- * 2 KiB past the one it loads (prefetcht0). Measured on the same core
- * (the old and new kernels taking turns, best of 200 samples, 2-3
- * processes each): 88.2-88.7 % against 86.1-88.4 at 512 KiB, 85.9-86.7
- * against 80.1-80.7 at 1 MiB, the same within 1 % at 2-4 MiB; slower
- * below 384 KiB (89 % against 91-94 at 64 and 256 KiB: the prefetch is
- * an instruction a step, and the loop is at the core's 6 a cycle) and at
- * RAM size (64 MiB: 29-33 % of the mix against 31-40). 1 or 4 KiB ahead
- * ran as 2 or slower; prefetchw the same; the loop unrolled to four steps
- * a branch gained 0-1 % in the harness and lost 3 % at 64 KiB in the
- * kernel, so it stays at two.
+ * 3.63; the same words bit for bit. Term orders tried within a step
+ * (the first term of block j + 1 alone, block j's second and third after
+ * it) ran the same at 256 KiB and 0.5 % slower at L1 size.
+ *
+ * Beyond L1 size the two stages' loads wait for their lines (86-88 % of
+ * the FP mix at 48-512 KiB, 80-83 % at 768 KiB to 1 MiB, against 93-95 %
+ * and 87-89 % for the mix with its loads and stores walking x), and the
+ * blocks of four with their two prefetches first in the block, each line
+ * L2_PREFETCH_BYTES (1 KiB) ahead, run faster: so on those cores x from
+ * L2 and L3 (larger than BK_FPU_PIPE_MAX_BYTES, at most
+ * BK_FPU_PREFETCH_MIN_BYTES) runs them. Measured on the same core (that
+ * kernel and the two stages taking turns, best of 400 samples, 2-3
+ * processes each, a quiet stretch; % of the FP mix): 89.9-90.5 against
+ * 86.3-87.3 at 48 KiB, 90.2-90.8 against 86.7-87.1 at 64 KiB, 91.3-92.7
+ * against 87.9-88.3 at 256 KiB, 91.6 against 88.4-88.7 at 512 KiB,
+ * 86.0-86.5 against 82.8-83.4 at 768 KiB, 84.2 against 79.4 at 1 MiB,
+ * 86.0-88.2 against 85.0-86.2 at 2 and 4 MiB. They stay off at L1 size
+ * (98.8 against 99.5 at 16 KiB; with prefetches of any address, even one
+ * never touched, the blocks ran at 97-98 % there against 92 % without:
+ * an effect of the core's scheduling, not of the data) and at RAM size
+ * (19 % slower at 64 MiB). Tried and not kept: 2 KiB ahead (as 1 KiB or
+ * slower); the prefetches after the loads (89.6-89.9 % at 512 KiB); the
+ * two stages with a prefetch a step 2 KiB ahead, after its loads or
+ * before (88-89 % at 512 KiB, 86-87 % at 1 MiB; prefetchw the same,
+ * prefetcht1 slower); the two stages unrolled to four steps a branch
+ * (the same in a harness, 3 % slower at 64 KiB in the kernel).
  *
  * ops32 needs 22 constants, and 16 registers: the 11 addends (a, c, e, ...)
  * stay in registers, the 11 factors (b, d, f, ...) are broadcast once to a
@@ -231,8 +234,8 @@
  * plus, per block, 3 for the loop control (add, cmp, jne; counted in the
  * ops8 group's 59 and the two-stage's 38, 3 a step); the prefetching
  * loop (x larger than bk_fpu_prefetch_min_bytes) adds per block the
- * prefetches (2 in ops8, one per 64-byte line; 1 in ops32; the two-stage
- * ops8, from L2, 1 a step). In ops32 the 2
+ * prefetches (2 in ops8, one per 64-byte line, whether a page or 1 KiB
+ * ahead; 1 in ops32; the two-stage ops8 has none). In ops32 the 2
  * muls and 8 of the 9 fmas of each vector take their factor from the
  * stack as a memory operand; they count as mul and fma, not as loads,
  * as do ops8's adds with x from memory. The `Loop body` lines (what
@@ -263,7 +266,12 @@
 #define VEC_BYTES 32
 #define LINE_BYTES 64
 #define PREFETCH_BYTES 4096	/* one page ahead of the block being loaded */
-#define TS_PREFETCH_AHEAD 2048	/* two-stage ops8 from L2: 32 lines ahead */
+#define L2_PREFETCH_BYTES 1024	/* ops8 on the two-stage cores, x from L2/L3 */
+
+/* A block macro's prefetch argument: none, one page ahead, L2_PREFETCH_BYTES. */
+#define PREFETCH_NONE 0
+#define PREFETCH_PAGE 1
+#define PREFETCH_FROM_L2 2
 
 /* Every kernel keeps x of its single vector in ymm0 and a lane mask in ymm1. */
 #define lanes	%ymm1
@@ -443,7 +451,10 @@ lane_masks:
 .endm
 
 .macro ops8_block p, prefetch
-.if \prefetch
+.if \prefetch == PREFETCH_FROM_L2
+	prefetcht0 L2_PREFETCH_BYTES+0*LINE_BYTES(cur)
+	prefetcht0 L2_PREFETCH_BYTES+1*LINE_BYTES(cur)
+.elseif \prefetch
 	prefetcht0 PREFETCH_BYTES+0*LINE_BYTES(cur)
 	prefetcht0 PREFETCH_BYTES+1*LINE_BYTES(cur)
 .endif
@@ -633,14 +644,10 @@ lane_masks:
 .endif
 .endm
 
-/* Step of the pipeline: block j at cur in set a, block j + 1 in the
- * other; with prefetch the line TS_PREFETCH_AHEAD bytes past block j + 1
- * too (see ops8_passes). */
+/* Step of the pipeline: block j at cur in set a, block j + 1 in the other
+ * (prefetch: always 0, see ops8_passes). */
 .macro ops8_ts_step p, prefetch, a
 	ts_load \p, (1-\a), LINE_BYTES
-.if \prefetch
-	prefetcht0 LINE_BYTES+TS_PREFETCH_AHEAD(cur)
-.endif
 	ts_term \p, (1-\a), 0
 	ts_term \p, \a, 2
 	ts_term \p, (1-\a), 1
@@ -661,34 +668,35 @@ lane_masks:
 .endm
 
 /* The passes of the two-stage ops8 (its loop is not the marked one). */
-.macro ops8_ts_passes p, prefetch
+.macro ops8_ts_passes p
 1:	pass_head ops8_vec, \p
-	bk_two_set_pipeline ops8_ts_first, ops8_ts_step, ops8_ts_last, \p, \prefetch, \
+	bk_two_set_pipeline ops8_ts_first, ops8_ts_step, ops8_ts_last, \p, 0, \
 		LINE_BYTES, cur, blkend
 	pass_tail ops8_vec, \p
 .endm
 
 /*
- * ops8's passes: in the two-stage pipeline on the cores that run it
- * best, which never prefetch a page ahead (lib/dispatch), so it has no
- * such copy, prefetching 2 KiB ahead for x from L2 (larger than
- * BK_FPU_TS_PREFETCH_MIN_BYTES, at most BK_FPU_PREFETCH_MIN_BYTES);
- * elsewhere pipelined over lines for x of at most
- * BK_FPU_PIPE_MAX_BYTES, else in blocks of four vectors, prefetching above
- * bk_fpu_prefetch_min_bytes.
+ * ops8's passes: on the cores that run the two-stage pipeline best
+ * (lib/dispatch), in it for x in L1 (at most BK_FPU_PIPE_MAX_BYTES) and
+ * at RAM size (larger than BK_FPU_PREFETCH_MIN_BYTES: those cores never
+ * prefetch a page ahead, so it has no prefetching copy), in blocks of
+ * four vectors prefetching L2_PREFETCH_BYTES ahead between the two (x
+ * from L2 and L3); elsewhere pipelined over lines for x of at most
+ * BK_FPU_PIPE_MAX_BYTES, else in blocks of four vectors, prefetching a
+ * page ahead above bk_fpu_prefetch_min_bytes.
  */
 .macro ops8_passes p, begin, end
 	.hidden	bk_fpu_avx2_ops8_two_stage
 	cmpl	$0, bk_fpu_avx2_ops8_two_stage(%rip)
 	je	.Lops8_default\@
+	bk_if_larger xbase, xend, %rax, $BK_FPU_PREFETCH_MIN_BYTES, .Lops8_ts\@
+	bk_if_larger xbase, xend, %rax, $BK_FPU_PIPE_MAX_BYTES, .Lops8_from_l2\@
+.Lops8_ts\@:
 	ops8_ts_split
-	bk_if_larger xbase, xend, %rax, $BK_FPU_PREFETCH_MIN_BYTES, .Lops8_ts_plain\@
-	bk_if_larger xbase, xend, %rax, $BK_FPU_TS_PREFETCH_MIN_BYTES, .Lops8_ts_prefetching\@
-.Lops8_ts_plain\@:
-	ops8_ts_passes \p, 0
+	ops8_ts_passes \p
 	jmp	9f
-.Lops8_ts_prefetching\@:
-	ops8_ts_passes \p, 1
+.Lops8_from_l2\@:
+	passes PREFETCH_FROM_L2, , , ops8_vec, ops8_block, \p, 4*VEC_BYTES
 	jmp	9f
 .Lops8_default\@:
 	bk_if_larger xbase, xend, %rax, $BK_FPU_PIPE_MAX_BYTES, .Lops8_blocks\@

@@ -7,10 +7,11 @@
  * BK_FPU_PIPE_MAX_BYTES the AVX2 ops8 kernel runs its software pipeline
  * with x from memory, which only pays while x is in L1 (32 KiB, the
  * smallest L1d of the cores its schedule names; asm/x86_64/fpu_avx2.S),
- * unless the core runs its two-stage pipeline at every size
- * (bk_fpu_avx2_ops8_two_stage: Zen 4); above BK_FPU_PREFETCH_MIN_BYTES
- * (bk_fpu_prefetch_min_bytes: never on Zen 4) the kernels prefetch each
- * line one page ahead.
+ * unless the core runs its two-stage pipeline (bk_fpu_avx2_ops8_two_stage:
+ * Zen 4), there and above BK_FPU_PREFETCH_MIN_BYTES, with blocks of four
+ * prefetching 1 KiB ahead between the two sizes; above
+ * BK_FPU_PREFETCH_MIN_BYTES (bk_fpu_prefetch_min_bytes: never on Zen 4)
+ * the kernels prefetch each line one page ahead.
  *
  * At RAM size the hardware prefetchers stop at every 4 KiB page and a
  * prefetch one page ahead keeps the loads coming (Zen 3: ops8 6-11 %,
@@ -35,13 +36,6 @@
 
 #define BK_FPU_PREFETCH_MIN_BYTES (4 << 20)
 #define BK_FPU_PIPE_MAX_BYTES (32 << 10)
-/*
- * The two-stage AVX2 ops8 (bk_fpu_avx2_ops8_two_stage) prefetches each
- * line 2 KiB ahead for x larger than this and at most
- * BK_FPU_PREFETCH_MIN_BYTES: x streams from L2 or L3 there, and the
- * hardware prefetchers alone keep its loads waiting (asm/x86_64/fpu_avx2.S).
- */
-#define BK_FPU_TS_PREFETCH_MIN_BYTES (384 << 10)
 
 #ifndef __ASSEMBLER__
 #include <stddef.h>
@@ -54,12 +48,12 @@
 extern size_t bk_fpu_prefetch_min_bytes __attribute__((visibility("hidden")));
 
 /*
- * Nonzero: the AVX2 ops8 kernels run their two-stage pipeline at every
- * size (asm/x86_64/fpu_avx2.S), which never prefetches a page ahead,
- * on the cores lib/dispatch names (whose gate is SIZE_MAX), and 2 KiB
- * ahead between BK_FPU_TS_PREFETCH_MIN_BYTES and
- * BK_FPU_PREFETCH_MIN_BYTES; 0 (the default): the
- * pipeline over lines up to BK_FPU_PIPE_MAX_BYTES, then blocks of four.
+ * Nonzero: the AVX2 ops8 kernels run their two-stage pipeline, which
+ * never prefetches, for x of at most BK_FPU_PIPE_MAX_BYTES and larger
+ * than BK_FPU_PREFETCH_MIN_BYTES, and blocks of four prefetching 1 KiB
+ * ahead between (asm/x86_64/fpu_avx2.S), on the cores lib/dispatch names
+ * (whose gate is SIZE_MAX); 0 (the default): the pipeline over lines up
+ * to BK_FPU_PIPE_MAX_BYTES, then blocks of four.
  */
 extern int bk_fpu_avx2_ops8_two_stage __attribute__((visibility("hidden")));
 #endif

@@ -32,7 +32,7 @@ static const size_t lengths[] = {
 /* The sizes of x (bytes) at which the x86-64 kernels change how they run a
  * pass (burnkit/prefetch.h). */
 static const size_t gates[] = {
-	BK_FPU_PIPE_MAX_BYTES, BK_FPU_TS_PREFETCH_MIN_BYTES, BK_FPU_PREFETCH_MIN_BYTES,
+	BK_FPU_PIPE_MAX_BYTES, BK_FPU_PREFETCH_MIN_BYTES,
 };
 #define N_GATES (sizeof(gates) / sizeof(gates[0]))
 
@@ -164,9 +164,10 @@ void check_##prefix(const struct bk_variant *v)				\
 	}								\
 	/* x of exactly the sizes above which the x86-64 kernels	\
 	 * leave their pipeline and prefetch, of 13 words more, and	\
-	 * of 1 to 8 lines more, odd and even (the two-stage ops8's	\
-	 * copy that prefetches from L2 ends after either step;	\
-	 * burnkit/prefetch.h); the pipelines' counts over every	\
+	 * of 1 to 8 lines more, odd and even (the two-stage ops8	\
+	 * at RAM size ends after either step, its blocks of four	\
+	 * from L2 on a whole block or not; burnkit/prefetch.h);	\
+	 * the pipelines' counts over every				\
 	 * remainder of whole lines (AVX2 ops8: groups of 4 lines;	\
 	 * AVX-512 ops32: 1 to 5 blocks of 5, odd and even). */	\
 	for (size_t extra = 0; extra <= 13; extra += 13)		\

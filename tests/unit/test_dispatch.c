@@ -141,7 +141,7 @@ Test(dispatch, every_core_tuning_differs_from_the_default_and_names_its_core)
 		cr_assert_not_null(t->core);
 		cr_assert(t->prefetch_min_bytes != (size_t)BK_FPU_PREFETCH_MIN_BYTES ||
 			  t->avx2_ops8_two_stage, "%s: the default", t->core);
-		/* the two-stage AVX2 ops8 loop has no prefetching copy */
+		/* the two-stage AVX2 ops8 loop has no copy that prefetches a page ahead */
 		cr_assert(!t->avx2_ops8_two_stage || t->prefetch_min_bytes == SIZE_MAX,
 			  "%s: two-stage ops8 with prefetching", t->core);
 	}

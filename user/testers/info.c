@@ -10,6 +10,7 @@
 #include <sys/stat.h>
 #include <string.h>
 
+#include "burnkit/prefetch.h"
 #include "tester.h"
 #include "tuning.h"
 
@@ -34,9 +35,13 @@ static void fpu_tuning(struct bk_ctx *ctx, struct bk_json *j)
 	bk_out(&ctx->log, " FPU kernels tuned for: %s\n",
 	       t.core ? t.core : "no core (the default)");
 	bk_out(&ctx->log, "   prefetch one page ahead: %s\n", gate);
-	bk_out(&ctx->log, "   AVX2 ops8: %s\n", t.avx2_ops8_two_stage ?
-	       "two-stage pipeline at every size" :
-	       "pipeline over lines up to 32 KiB, then blocks of four");
+	if (t.avx2_ops8_two_stage)
+		bk_out(&ctx->log, "   AVX2 ops8: two-stage pipeline up to %d KiB and above "
+		       "%d MiB, blocks of four prefetching 1 KiB ahead between\n",
+		       BK_FPU_PIPE_MAX_BYTES >> 10, BK_FPU_PREFETCH_MIN_BYTES >> 20);
+	else
+		bk_out(&ctx->log, "   AVX2 ops8: pipeline over lines up to %d KiB, then blocks "
+		       "of four\n", BK_FPU_PIPE_MAX_BYTES >> 10);
 	bk_fpu_tuning_json(j, "fpu_tuning", &t);
 }
 #endif
