@@ -268,9 +268,8 @@
 #define PREFETCH_BYTES 4096	/* one page ahead of the block being loaded */
 #define L2_PREFETCH_BYTES 1024	/* ops8 on the two-stage cores, x from L2/L3 */
 
-/* A block macro's prefetch argument: none, one page ahead, L2_PREFETCH_BYTES. */
-#define PREFETCH_NONE 0
-#define PREFETCH_PAGE 1
+/* A block macro's prefetch argument: 0 none, 1 one page ahead
+ * (bk_prefetch_gated), or this: L2_PREFETCH_BYTES ahead (ops8 only). */
 #define PREFETCH_FROM_L2 2
 
 /* Every kernel keeps x of its single vector in ymm0 and a lane mask in ymm1. */
