@@ -116,9 +116,19 @@ static void bk_ungrant_here(struct bk_holder *h)
 	bk_pmu_restore(&c->saved);
 }
 
+/*
+ * The scheduler fires sched_in notifiers with interrupts on (sched_out
+ * ones with them off): an IPI reading the counter (counters) between the
+ * grant and c->granted would restart it with EL1 counted, and the holder
+ * would lose its grant at the next switch.
+ */
 static void bk_holder_sched_in(struct preempt_notifier *pn, int cpu)
 {
+	unsigned long flags;
+
+	local_irq_save(flags);
 	bk_grant_here(container_of(pn, struct bk_holder, pn));
+	local_irq_restore(flags);
 }
 
 static void bk_holder_sched_out(struct preempt_notifier *pn,
