@@ -108,7 +108,7 @@
  * the FP mix at 48-512 KiB, 80-83 % at 768 KiB to 1 MiB, against 93-95 %
  * and 87-89 % for the mix with its loads and stores walking x), and the
  * blocks of four with their two prefetches first in the block, each line
- * L2_PREFETCH_BYTES (1 KiB) ahead, run faster: so on those cores x from
+ * BK_FPU_L2_PREFETCH_BYTES (1 KiB) ahead, run faster: so on those cores x from
  * L2 and L3 (larger than BK_FPU_PIPE_MAX_BYTES, at most
  * BK_FPU_PREFETCH_MIN_BYTES) runs them. Measured on the same core (that
  * kernel and the two stages taking turns, best of 400 samples, 2-3
@@ -266,10 +266,9 @@
 #define VEC_BYTES 32
 #define LINE_BYTES 64
 #define PREFETCH_BYTES 4096	/* one page ahead of the block being loaded */
-#define L2_PREFETCH_BYTES 1024	/* ops8 on the two-stage cores, x from L2/L3 */
 
 /* A block macro's prefetch argument: 0 none, 1 one page ahead
- * (bk_prefetch_gated), or this: L2_PREFETCH_BYTES ahead (ops8 only). */
+ * (bk_prefetch_gated), or this: BK_FPU_L2_PREFETCH_BYTES ahead (ops8 only). */
 #define PREFETCH_FROM_L2 2
 
 /* Every kernel keeps x of its single vector in ymm0 and a lane mask in ymm1. */
@@ -450,12 +449,13 @@ lane_masks:
 .endm
 
 .macro ops8_block p, prefetch
-.if \prefetch == PREFETCH_FROM_L2
-	prefetcht0 L2_PREFETCH_BYTES+0*LINE_BYTES(cur)
-	prefetcht0 L2_PREFETCH_BYTES+1*LINE_BYTES(cur)
-.elseif \prefetch
-	prefetcht0 PREFETCH_BYTES+0*LINE_BYTES(cur)
-	prefetcht0 PREFETCH_BYTES+1*LINE_BYTES(cur)
+.if \prefetch
+	.Lahead = PREFETCH_BYTES
+	.if \prefetch == PREFETCH_FROM_L2
+	.Lahead = BK_FPU_L2_PREFETCH_BYTES
+	.endif
+	prefetcht0 .Lahead+0*LINE_BYTES(cur)
+	prefetcht0 .Lahead+1*LINE_BYTES(cur)
 .endif
 	vmovu\p	0*VEC_BYTES(cur), %ymm0
 	vmovu\p	1*VEC_BYTES(cur), %ymm1
@@ -679,7 +679,7 @@ lane_masks:
  * (lib/dispatch), in it for x in L1 (at most BK_FPU_PIPE_MAX_BYTES) and
  * at RAM size (larger than BK_FPU_PREFETCH_MIN_BYTES: those cores never
  * prefetch a page ahead, so it has no prefetching copy), in blocks of
- * four vectors prefetching L2_PREFETCH_BYTES ahead between the two (x
+ * four vectors prefetching BK_FPU_L2_PREFETCH_BYTES ahead between the two (x
  * from L2 and L3); elsewhere pipelined over lines for x of at most
  * BK_FPU_PIPE_MAX_BYTES, else in blocks of four vectors, prefetching a
  * page ahead above bk_fpu_prefetch_min_bytes.

@@ -36,6 +36,8 @@
 
 #define BK_FPU_PREFETCH_MIN_BYTES (4 << 20)
 #define BK_FPU_PIPE_MAX_BYTES (32 << 10)
+/* How far ahead the two-stage cores' AVX2 ops8 prefetches x from L2 and L3. */
+#define BK_FPU_L2_PREFETCH_BYTES 1024
 
 #ifndef __ASSEMBLER__
 #include <stddef.h>
