@@ -170,10 +170,24 @@ Test(recorder, no_module_quotes_the_one_reason)
 	unsetenv("BURNKIT_KMOD_DIR");
 }
 
+static char absence_root[] = "/tmp/bk-absence-XXXXXX";
+
+/* The sysroot goes with its test: nothing of a run is left in /tmp. */
+static void absence_cleanup(void)
+{
+	char cmd[64];
+
+	if (strcmp(absence_root + strlen(absence_root) - 6, "XXXXXX") == 0)
+		return;
+	cr_assert_eq(chdir("/"), 0);
+	snprintf(cmd, sizeof(cmd), "rm -rf %s", absence_root);
+	cr_assert_eq(system(cmd), 0, "%s", cmd);
+}
+
 /* A machine of a sysroot: with /proc/modules or not, with headers or not. */
 static const char *absence_on(int modules, int headers)
 {
-	static char root[] = "/tmp/bk-absence-XXXXXX";
+	char *root = absence_root;
 	char path[512];
 	struct utsname u;
 
@@ -192,18 +206,18 @@ static const char *absence_on(int modules, int headers)
 	return bk_kmod_absence();
 }
 
-Test(recorder, absence_no_module_support)
+Test(recorder, absence_no_module_support, .fini = absence_cleanup)
 {
 	cr_assert(strstr(absence_on(0, 0), "no loadable module support"), "%s", bk_kmod_absence());
 	cr_assert_null(strstr(bk_kmod_absence(), "insmod"));
 }
 
-Test(recorder, absence_no_headers)
+Test(recorder, absence_no_headers, .fini = absence_cleanup)
 {
 	cr_assert(strstr(absence_on(1, 0), "no headers for kernel"), "%s", bk_kmod_absence());
 }
 
-Test(recorder, absence_not_loaded_or_not_root)
+Test(recorder, absence_not_loaded_or_not_root, .fini = absence_cleanup)
 {
 	const char *why = absence_on(1, 1);
 
