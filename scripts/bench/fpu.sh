@@ -92,8 +92,11 @@
 #        --isa measures only that ISA, --size only those sizes)
 # Environment: CC (gcc), REPEATS (300), MIN_MS (0.05), MAX_MS (1000: per contender
 # and cell, after which it stops repeating), ROUNDS (3: every cell measured
-# that many times, the rounds one after another; the tables give medians,
-# and a ratio whose rounds spread by more than 10 % is marked unstable).
+# that many times, the rounds one after another; the tables give medians),
+# MAX_ROUNDS (7: a cell with a ratio a goal judges whose rounds spread by
+# more than 10 % of its median is measured in further rounds, up to this
+# many, the range then leaving out its highest and lowest round; a ratio
+# still spread so is marked unstable).
 
 set -eu
 cd "$(dirname "$0")/../.."
@@ -158,4 +161,5 @@ $CC "${BK_CFLAGS[@]}" "${CPPFLAGS[@]}" -O2 -g -ffp-contract=off \
 echo "burnkit fpu benchmark, $arch, $(grep -m1 'model name' /proc/cpuinfo 2>/dev/null | sed 's/.*: //')"
 # The sampling settings the environment gives; fpu_bench holds the defaults.
 exec "$OUT/fpu_bench" ${REPEATS:+--repeats "$REPEATS"} ${MIN_MS:+--min-ms "$MIN_MS"} \
-	${MAX_MS:+--max-ms "$MAX_MS"} ${ROUNDS:+--rounds "$ROUNDS"} "$@"
+	${MAX_MS:+--max-ms "$MAX_MS"} ${ROUNDS:+--rounds "$ROUNDS"} \
+	${MAX_ROUNDS:+--max-rounds "$MAX_ROUNDS"} "$@"

@@ -52,7 +52,7 @@ const int ops_list[NOPS] = { 2, 8, 32 };
 
 /* ------------------------------------------------------------ options */
 
-struct bench_opts opt = { 0, "", 300, 0.00005, 0, 0, 1.0, 0, 3 };
+struct bench_opts opt = { 0, "", 300, 0.00005, 0, 0, 1.0, 0, 3, 7 };
 
 static size_t esz(void)
 {
@@ -470,15 +470,58 @@ static void measure_cell(struct isa_run *run, unsigned round, int s, int op, int
 	cell->stream = c[C_STREAM].best > c[C_STREAM_PF].best ? c[C_STREAM].best
 								: c[C_STREAM_PF].best;
 	cell->memory = cell->stream / (2.0 * (double)esz()) * ops_list[op];
+	run->nrounds[s][op][ti] = round + 1;
 }
 
 /* ------------------------------------------------------------ main */
+
+/*
+ * Round `round` of the cells of size s: every cell within the planned
+ * rounds, after them only the cells whose ratios are still unstable (so
+ * their rounds are `round` so far). The words are allocated for the size
+ * only when a cell needs them. Returns the cells measured; exits when
+ * the words cannot be allocated.
+ */
+static unsigned measure_size(unsigned round, int s, int nthreads, size_t words)
+{
+	struct buffers b = { .words = words };
+	int todo[2][NOPS][MAX_RUNS];
+	unsigned n = 0;
+
+	for (int ti = 0; ti < 2; ti++)
+		for (int op = 0; op < NOPS; op++)
+			for (int r = 0; r < nruns; r++) {
+				todo[ti][op][r] = !(ti && nthreads == 1) &&
+					(round < opt.rounds ||
+					 (runs[r].nrounds[s][op][ti] == round &&
+					  cell_unstable(&runs[r], s, op, ti)));
+				n += (unsigned)todo[ti][op][r];
+			}
+	if (!n)
+		return 0;
+	team_run(nthreads, job_alloc, &b);
+	for (int t = 0; t < nthreads; t++)
+		if (!b.x[t]) {
+			fprintf(stderr, "fpu_bench: out of memory for %d x %zu words\n",
+				nthreads, words);
+			exit(1);
+		}
+	for (int ti = 0; ti < 2; ti++)
+		for (int op = 0; op < NOPS; op++)
+			for (int r = 0; r < nruns; r++)
+				if (todo[ti][op][r])
+					measure_cell(&runs[r], round, s, op, ti,
+						     ti ? nthreads : 1, &b);
+	team_run(nthreads, job_free, &b);
+	return n;
+}
 
 static void usage(void)
 {
 	fprintf(stderr,
 		"usage: fpu_bench [--fp64] [--isa NAME] [--repeats N] [--min-ms MS] [--max-ms MS]\n"
-		"                 [--threads N] [--size L1|L2|RAM]... [--wall] [--rounds N]\n");
+		"                 [--threads N] [--size L1|L2|RAM]... [--wall] [--rounds N]\n"
+		"                 [--max-rounds N]\n");
 }
 
 static int parse_args(int argc, char **argv)
@@ -495,6 +538,9 @@ static int parse_args(int argc, char **argv)
 			i++;
 		} else if (!strcmp(a, "--rounds") && v) {
 			opt.rounds = (unsigned)strtoul(v, NULL, 10);
+			i++;
+		} else if (!strcmp(a, "--max-rounds") && v) {
+			opt.max_rounds = (unsigned)strtoul(v, NULL, 10);
 			i++;
 		} else if (!strcmp(a, "--repeats") && v) {
 			opt.repeats = (unsigned)strtoul(v, NULL, 10);
@@ -521,8 +567,10 @@ static int parse_args(int argc, char **argv)
 			return -1;
 		}
 	}
+	if (opt.max_rounds < opt.rounds)
+		opt.max_rounds = opt.rounds;
 	return opt.repeats && opt.min_seconds > 0 && opt.rounds >= 1 &&
-	       opt.rounds <= MAX_ROUNDS ? 0 : -1;
+	       opt.max_rounds <= MAX_ROUNDS ? 0 : -1;
 }
 
 /* Bytes the survey's mixes with loads and stores walk: L1 on every core. */
@@ -616,41 +664,36 @@ int main(int argc, char **argv)
 	printf("clock: a read of the thread CPU clock takes %.0f ns\n", read_seconds * 1e9);
 	printf("samples: best of %u (of 2 once a contender has run %.0f ms in a cell), "
 	       "each >= %.3g ms (--min-ms or %d clock reads, the longer), contenders "
-	       "taking turns; timed in %s; %u round%s of every cell\n", opt.repeats,
+	       "taking turns; timed in %s; %u round%s of every cell, up to %u of a cell "
+	       "with a ratio spread above 10 %% (--rounds, --max-rounds)\n", opt.repeats,
 	       opt.max_seconds * 1e3, opt.min_seconds * 1e3, CLOCK_READS_PER_SAMPLE,
 	       opt.wall ? "wall time" : "thread CPU time", opt.rounds,
-	       opt.rounds == 1 ? "" : "s");
+	       opt.rounds == 1 ? "" : "s", opt.max_rounds);
 	survey_peaks();
 
-	for (unsigned round = 0; round < opt.rounds; round++)
+	for (unsigned round = 0; round < opt.max_rounds; round++) {
+		unsigned again = 0;
+
 		for (int s = 0; s < NSIZES; s++) {
-			struct buffers b = { .words = words[s] };
 			uint64_t t0 = bk_now_ns();
+			unsigned n;
 
 			if (!size_on(s))
 				continue;
-			int missing = 0;
-
-			team_run(nthreads, job_alloc, &b);
-			for (int t = 0; t < nthreads; t++)
-				missing += !b.x[t];
-			if (missing) {
-				fprintf(stderr, "fpu_bench: out of memory for %d x %zu words\n",
-					nthreads, words[s]);
-				return 1;
-			}
-			for (int ti = 0; ti < 2; ti++) {
-				if (ti && nthreads == 1)
-					continue;
-				for (int op = 0; op < NOPS; op++)
-					for (int r = 0; r < nruns; r++)
-						measure_cell(&runs[r], round, s, op, ti,
-							     ti ? nthreads : 1, &b);
-			}
-			team_run(nthreads, job_free, &b);
-			printf("round %u of %u: measured %s in %.0f s\n", round + 1, opt.rounds,
-			       size_names[s], (double)(bk_now_ns() - t0) / 1e9);
+			n = measure_size(round, s, nthreads, words[s]);
+			if (round < opt.rounds)
+				printf("round %u of %u: measured %s in %.0f s\n", round + 1,
+				       opt.rounds, size_names[s], (double)(bk_now_ns() - t0) / 1e9);
+			else if (n)
+				printf("round %u (of at most %u): measured again %u %s cell%s whose "
+				       "ratios spread above 10 %% in %.0f s\n", round + 1,
+				       opt.max_rounds, n, size_names[s], n == 1 ? "" : "s",
+				       (double)(bk_now_ns() - t0) / 1e9);
+			again += n;
 		}
+		if (round >= opt.rounds && !again)
+			break;
+	}
 	team_stop();
 
 	for (int r = 0; r < nruns; r++)

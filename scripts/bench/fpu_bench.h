@@ -27,6 +27,8 @@ struct bench_opts {
 	double max_seconds;	/* per contender and cell, then stop repeating */
 	int wall;		/* time by the wall clock, not thread CPU time */
 	unsigned rounds;	/* every cell measured this many times, in turn */
+	unsigned max_rounds;	/* and a cell whose ratios are unstable up to
+				 * this many times */
 };
 extern struct bench_opts opt;
 
@@ -67,6 +69,7 @@ struct isa_run {
 	char kernels[160];		/* which kernel each op count got */
 	/* [round][size][op][threads: one, all] */
 	struct cell rounds[MAX_ROUNDS][NSIZES][NOPS][2];
+	unsigned nrounds[NSIZES][NOPS][2];	/* rounds each cell was measured */
 };
 
 /* The ISAs measured (fpu_impls.c fills them). */
@@ -84,5 +87,9 @@ int pick_runs(void);
  * best ISA, `top`: the last measured without --isa). */
 void print_table(const struct isa_run *run, int nthreads, const size_t words[NSIZES]);
 void print_goals(const struct isa_run *run, int nthreads, int top);
+
+/* Whether a ratio a goal judges of this cell spreads by more than 10 %
+ * of its median over the cell's rounds: the cell is measured again. */
+int cell_unstable(const struct isa_run *run, int s, int op, int ti);
 
 #endif

@@ -22,7 +22,11 @@
  *   - L1, all threads: >= 0.9 x threads x one thread.
  * With several rounds every figure is the median of the rounds, a goal is
  * met when the median of its ratio is, and a ratio whose rounds spread by
- * more than 10 % of its median is marked unstable, its range given.
+ * more than 10 % of its median is unstable: its cell is measured in more
+ * rounds, up to --max-rounds, and if it stays so it is marked unstable,
+ * its range given. From 5 rounds on the range leaves out the highest and
+ * the lowest round, as the drive and LAN benches' do (rounds.sh): a burst
+ * of another tenant's load spoils one round, not the ratio.
  */
 #include <stdarg.h>
 #include <stdio.h>
@@ -45,9 +49,10 @@ static double bound_of(const struct cell *c)
 
 /* ------------------------------------------------------------ rounds */
 
-/* A figure over the rounds: median, lowest, highest. */
+/* A figure over n rounds: median, lowest, highest (see above). */
 struct spread {
 	double med, lo, hi;
+	unsigned n;
 };
 
 typedef double cell_fn(const struct cell *c);
@@ -67,21 +72,23 @@ static struct spread spread_of(const double *v, unsigned n)
 	for (unsigned i = 0; i < n; i++)
 		sorted[i] = v[i];
 	qsort(sorted, n, sizeof(sorted[0]), cmp_double);
-	sp.lo = sorted[0];
-	sp.hi = sorted[n - 1];
+	sp.lo = sorted[n >= 5 ? 1 : 0];
+	sp.hi = sorted[n >= 5 ? n - 2 : n - 1];
 	sp.med = n % 2 ? sorted[n / 2] : (sorted[n / 2 - 1] + sorted[n / 2]) / 2;
+	sp.n = n;
 	return sp;
 }
 
-/* fn of one cell over the rounds. */
+/* fn of one cell over the cell's rounds. */
 static struct spread over_rounds(const struct isa_run *run, int s, int op, int ti,
 				 cell_fn *fn)
 {
+	unsigned n = run->nrounds[s][op][ti];
 	double v[MAX_ROUNDS];
 
-	for (unsigned r = 0; r < opt.rounds; r++)
+	for (unsigned r = 0; r < n; r++)
 		v[r] = fn(&run->rounds[r][s][op][ti]);
-	return spread_of(v, opt.rounds);
+	return spread_of(v, n);
 }
 
 static int unstable(struct spread sp)
@@ -117,8 +124,8 @@ static void goal(const char *isa, const char *cell, struct spread sp, double nee
 {
 	printf("  %-6s %-6s %s %5.*f %s", sp.med >= need ? "met" : "missed", isa, cell,
 	       decimals, scale * sp.med, what);
-	if (opt.rounds > 1)
-		printf(" [rounds %.*f-%.*f%s]", decimals, scale * sp.lo, decimals,
+	if (sp.n > 1)
+		printf(" [%u rounds %.*f-%.*f%s]", sp.n, decimals, scale * sp.lo, decimals,
 		       scale * sp.hi, unstable(sp) ? ", unstable" : "");
 	printf("\n");
 }
@@ -178,13 +185,31 @@ static void bound_goal(const struct isa_run *run, const char *isa, const char *n
 		   "of 2 and 3 sums per vector)", "");
 }
 
+/* "medians of 3 rounds", and how far a cell's rounds may go on. */
+static void print_medians_of(void)
+{
+	printf("medians of %u round%s", opt.rounds, opt.rounds == 1 ? "" : "s");
+	if (opt.max_rounds > opt.rounds)
+		printf(", up to %u for a cell with a ratio spread above 10 %%", opt.max_rounds);
+}
+
+int cell_unstable(const struct isa_run *run, int s, int op, int ti)
+{
+	if (s != SIZE_RAM && op > 0 && unstable(over_rounds(run, s, op, ti, f_of_bound)))
+		return 1;
+	if (s != SIZE_L1 && op == 0 && unstable(over_rounds(run, s, op, ti, f_of_memory)))
+		return 1;
+	return unstable(over_rounds(run, s, op, ti, f_x_native));
+}
+
 void print_goals(const struct isa_run *run, int nthreads, int top)
 {
 	const char *isa = run->isa ? run->isa : "-";
 	char what[160];
 
-	printf("\ngoals for %s (reported, not asserted; medians of %u round%s):\n", isa,
-	       opt.rounds, opt.rounds == 1 ? "" : "s");
+	printf("\ngoals for %s (reported, not asserted; ", isa);
+	print_medians_of();
+	printf("):\n");
 	snprintf(what, sizeof(what), "x %s (>= 0.97)", run->native->name);
 	for (int s = 0; s < NSIZES; s++)
 		for (int op = 0; op < NOPS; op++)
@@ -209,16 +234,19 @@ void print_goals(const struct isa_run *run, int nthreads, int top)
 			}
 	if (nthreads > 1 && size_on(SIZE_L1))
 		for (int op = 0; op < NOPS; op++) {
+			const unsigned *n = run->nrounds[SIZE_L1][op];
+			unsigned paired = n[0] < n[1] ? n[0] : n[1];
 			double v[MAX_ROUNDS];
 			char name[32];
 
-			for (unsigned r = 0; r < opt.rounds; r++)
+			/* Round by round, as long as both cells have one. */
+			for (unsigned r = 0; r < paired; r++)
 				v[r] = ratio(run->rounds[r][SIZE_L1][op][1].rate[C_BURNKIT],
 					     nthreads * run->rounds[r][SIZE_L1][op][0].rate[C_BURNKIT]);
 			snprintf(name, sizeof(name), "L1  %2d ops:", ops_list[op]);
 			snprintf(what, sizeof(what), "x %d x one thread, on %d threads (>= 0.9)",
 				 nthreads, nthreads);
-			goal(isa, name, spread_of(v, opt.rounds), 0.9, 1, 3, what);
+			goal(isa, name, spread_of(v, paired), 0.9, 1, 3, what);
 		}
 }
 
@@ -226,11 +254,12 @@ void print_table(const struct isa_run *run, int nthreads, const size_t words[NSI
 {
 	printf("\n%s: MFLOPS (stream: MB/s read + written); bounds in MFLOPS; "
 	       "bound = the lower of compute and memory; ports: the FP mix with the "
-	       "kernel's loads and stores; medians of %u round%s, spr: the spread of "
-	       "the ratio over the rounds in %% of its median (* above 10: unstable)\n",
-	       run->isa ? run->isa : "this CPU", opt.rounds, opt.rounds == 1 ? "" : "s");
-	printf("%-6s %-4s %4s %3s | %8s %8s %8s | %6s %5s %6s | %8s %8s %8s %8s | %6s %5s %6s\n",
-	       "isa", "size", "ops", "thr", "burnkit", "gcc-O3n", "gcc-O2", "bk/O3n", "spr",
+	       "kernel's loads and stores; ", run->isa ? run->isa : "this CPU");
+	print_medians_of();
+	printf("; rnd: the rounds of the cell; spr: the spread of the ratio over the rounds in %% "
+	       "of its median (* above 10: unstable)\n");
+	printf("%-6s %-4s %4s %3s %3s | %8s %8s %8s | %6s %5s %6s | %8s %8s %8s %8s | %6s %5s %6s\n",
+	       "isa", "size", "ops", "thr", "rnd", "burnkit", "gcc-O3n", "gcc-O2", "bk/O3n", "spr",
 	       "bk/O2", "compute", "ports", "stream", "memory", "%bound", "spr", "%ports");
 	for (int s = 0; s < NSIZES; s++)
 		for (int op = 0; op < NOPS; op++)
@@ -241,10 +270,10 @@ void print_table(const struct isa_run *run, int nthreads, const size_t words[NSI
 					continue;
 				xn = over_rounds(run, s, op, ti, f_x_native);
 				ob = over_rounds(run, s, op, ti, f_of_bound);
-				printf("%-6s %-4s %4d %3d | %8.0f %8.0f %8.0f | %6.2f %4.0f%c %6.2f | "
+				printf("%-6s %-4s %4d %3d %3u | %8.0f %8.0f %8.0f | %6.2f %4.0f%c %6.2f | "
 				       "%8.0f %8.0f %8.0f %8.0f | %6.1f %4.0f%c %6.1f\n",
 				       run->isa ? run->isa : "-", size_names[s], ops_list[op],
-				       ti ? nthreads : 1,
+				       ti ? nthreads : 1, run->nrounds[s][op][ti],
 				       over_rounds(run, s, op, ti, f_bk).med,
 				       over_rounds(run, s, op, ti, f_native).med,
 				       over_rounds(run, s, op, ti, f_base).med,
