@@ -41,7 +41,8 @@
 # rounds are minutes apart. A spread above SPREAD_LIMIT % (10) marks the
 # ratio unstable and runs another round, up to MAX_ROUNDS. Goals: 0.95
 # against plain fio and 1.0 against fio with verify, each only on a stable
-# ratio.
+# ratio. A row still unstable is listed with each side's own MB/s spread
+# over its rounds: why it cannot be believed.
 #
 # Usage: scripts/bench/drive.sh        (from the top of the tree, after make)
 # Environment: DIR (build/bench/drive: a directory on the disk to test),
@@ -297,7 +298,19 @@ verdict() {	# ratio spread goal cached
 		print (c ? "cached" : (s > l ? "unstable" : (r >= g ? "met" : "missed"))) }'
 }
 
-failed_goals="" unstable=""
+# side_spreads KEY: each side's own MB/s spread over the row's rounds, the
+# reason a ratio cannot be believed: when every side's figure moved by more
+# than the limit, the disk's pace changed between the jobs of a round;
+# when one side's alone did, that side is the noisy one.
+side_spreads() {
+	local side out=""
+	for side in "${sides[@]}"; do
+		out="$out, $side $(round_stats < "$tmp/$1.mb.$side" | awk '{ printf "%.1f %%", $4 }')"
+	done
+	echo "${out#, }"
+}
+
+failed_goals="" unstable="" why=()
 for row in "${rows[@]}"; do
 	read -r test rw bs depth <<< "$row"
 	key=$(row_key "$row")
@@ -320,7 +333,16 @@ for row in "${rows[@]}"; do
 		missed) failed_goals="$failed_goals $test/QD$depth/${v%%:*}" ;;
 		esac
 	done
+	case "$v_f $v_v" in
+	*unstable*) why+=("$test $bs QD$depth: $(side_spreads "$key")") ;;
+	esac
 done
+if [ "${#why[@]}" -gt 0 ]; then
+	echo
+	echo "unstable rows, each side's own MB/s spread over the rounds (above $SPREAD_LIMIT % for" \
+		"every side: the disk's pace moved; for one side alone: that side is the noisy one):"
+	printf '  %s\n' "${why[@]}"
+fi
 echo
 echo "goals: ratio >= 0.95 against fio, >= 1.0 against fio with verify, spread <= $SPREAD_LIMIT %"
 echo "missed:${failed_goals:- none}"
