@@ -477,10 +477,10 @@ static void measure_cell(struct isa_run *run, unsigned round, int s, int op, int
 
 /*
  * Round `round` of the cells of size s: every cell within the planned
- * rounds, after them only the cells whose ratios are still unstable (so
- * their rounds are `round` so far). The words are allocated for the size
- * only when a cell needs them. Returns the cells measured; exits when
- * the words cannot be allocated.
+ * rounds, after them only the cells whose ratios are still unstable and
+ * have rounds left (each measured into its next round). The words are
+ * allocated for the size only when a cell needs them. Returns the cells
+ * measured; exits when the words cannot be allocated.
  */
 static unsigned measure_size(unsigned round, int s, int nthreads, size_t words)
 {
@@ -493,7 +493,7 @@ static unsigned measure_size(unsigned round, int s, int nthreads, size_t words)
 			for (int r = 0; r < nruns; r++) {
 				todo[ti][op][r] = !(ti && nthreads == 1) &&
 					(round < opt.rounds ||
-					 (runs[r].nrounds[s][op][ti] == round &&
+					 (runs[r].nrounds[s][op][ti] < opt.max_rounds &&
 					  cell_unstable(&runs[r], s, op, ti)));
 				n += (unsigned)todo[ti][op][r];
 			}
@@ -510,8 +510,8 @@ static unsigned measure_size(unsigned round, int s, int nthreads, size_t words)
 		for (int op = 0; op < NOPS; op++)
 			for (int r = 0; r < nruns; r++)
 				if (todo[ti][op][r])
-					measure_cell(&runs[r], round, s, op, ti,
-						     ti ? nthreads : 1, &b);
+					measure_cell(&runs[r], runs[r].nrounds[s][op][ti], s,
+						     op, ti, ti ? nthreads : 1, &b);
 	team_run(nthreads, job_free, &b);
 	return n;
 }
@@ -685,7 +685,7 @@ int main(int argc, char **argv)
 				printf("round %u of %u: measured %s in %.0f s\n", round + 1,
 				       opt.rounds, size_names[s], (double)(bk_now_ns() - t0) / 1e9);
 			else if (n)
-				printf("round %u (of at most %u): measured again %u %s cell%s whose "
+				printf("pass %u (of at most %u): measured again %u %s cell%s whose "
 				       "ratios spread above 10 %% in %.0f s\n", round + 1,
 				       opt.max_rounds, n, size_names[s], n == 1 ? "" : "s",
 				       (double)(bk_now_ns() - t0) / 1e9);
