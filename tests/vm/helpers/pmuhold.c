@@ -19,10 +19,11 @@
  *                    is under a quarter of the user loop's (EL1 excluded).
  *                    Each the best of FILTER_WINDOWS windows, taking turns
  *                    (the user loop's highest, the kernel work's lowest):
- *                    an emulated counter counts wall time, so a virtual
- *                    CPU the host sets aside while at EL0 counts that time
- *                    too (on a loaded host one window of the kernel work
- *                    read 0.225 per ns against 0.03-0.06 in the others).
+ *                    qemu's emulated counter follows the wall clock, so
+ *                    time the host takes a virtual CPU away at EL0 counts
+ *                    too (on a loaded host one single-window run read the
+ *                    kernel work at 0.225 per ns, every other 0.03-0.06; a
+ *                    module that counts EL1 reads 1.0, as the user loop).
  *                    Pinned to the CPU it starts on unless CPU is given:
  *                    counts from two CPUs' counters do not subtract
  *   --close-after MS close the file after MS, then keep reading
