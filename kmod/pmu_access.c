@@ -108,11 +108,18 @@ static void bk_ungrant_here(struct bk_holder *h)
 	if (c->granted != h)
 		return;
 	c->granted = NULL;
-	/* Changed under us (perf started): leave it to perf, for good. */
-	if (!bk_pmu_grant_intact() || bk_pmu_perf_active()) {
+	/* perf started under us: the registers are perf's, for good. */
+	if (bk_pmu_perf_active()) {
 		WRITE_ONCE(h->lost, true);
 		return;
 	}
+	/*
+	 * Changed under us by something else: h loses its grant, and what
+	 * was here before goes back, so that no task on this CPU keeps the
+	 * counter it was given.
+	 */
+	if (!bk_pmu_grant_intact())
+		WRITE_ONCE(h->lost, true);
 	bk_pmu_restore(&c->saved);
 }
 

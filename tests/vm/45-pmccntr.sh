@@ -71,6 +71,23 @@ else
 		diag "$(cat $S/filter.out)"
 	fi
 
+	# Reading counters samples the counter on every CPU, the holder's too,
+	# from an interrupt: it leaves a holder's grant as it is (were it to
+	# restart the counter under the holder, the grant would end at the
+	# holder's next switch and its reads trap).
+	pmuhold 3 0 > $S/hold.out &
+	hold_pid=$!
+	wait_until 3 holder_says holding
+	reads=0
+	while kill -0 $hold_pid 2>/dev/null; do
+		cat $BK/counters > /dev/null
+		reads=$((reads + 1))
+	done
+	wait $hold_pid
+	check_eq "counters read on every CPU meanwhile: the holder keeps its grant" ok \
+		"$(tail -n 1 $S/hold.out | first)"
+	diag "counters read $reads times; holder: $(tail -n 1 $S/hold.out)"
+
 	# A held thread moved by CPU hotplug keeps its access on the other CPU.
 	if [ "$ncpu" -ge 2 ] && [ -w /sys/devices/system/cpu/cpu1/online ]; then
 		pmuhold 2 > $S/hold.out &
