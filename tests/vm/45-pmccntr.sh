@@ -1,7 +1,8 @@
 # ARM: user access to the PMU cycle counter is off until a task asks, and
 # then only for the thread that asked (CAP_PERFMON or CAP_SYS_ADMIN, file
 # kept open): every other task, uid 65534 too, traps (SIGILL) meanwhile, on
-# every CPU. EL1 is not counted. Closing the file or exiting ends it; perf
+# every CPU. EL1 is not counted. Reading counters (every CPU's counter,
+# the holder's too) leaves it alone. Closing the file or exiting ends it; perf
 # taking the PMU ends it for good (asked again, it comes back).
 
 first() { cut -d' ' -f1; }
