@@ -20,6 +20,7 @@
 #include <linux/debugfs.h>
 #include <linux/fs.h>
 #include <linux/list.h>
+#include <linux/lockdep.h>
 #include <linux/module.h>
 #include <linux/mutex.h>
 #include <linux/percpu.h>
@@ -89,6 +90,7 @@ static void bk_grant_here(struct bk_holder *h)
 {
 	struct bk_pmu_cpu *c = this_cpu_ptr(&bk_pmu_cpu);
 
+	lockdep_assert_irqs_disabled();
 	if (READ_ONCE(h->revoked) || READ_ONCE(h->lost))
 		return;
 	if (bk_pmu_perf_active()) {
@@ -105,6 +107,7 @@ static void bk_ungrant_here(struct bk_holder *h)
 {
 	struct bk_pmu_cpu *c = this_cpu_ptr(&bk_pmu_cpu);
 
+	lockdep_assert_irqs_disabled();
 	if (c->granted != h)
 		return;
 	c->granted = NULL;

@@ -643,9 +643,11 @@ lane_masks:
 .endif
 .endm
 
-/* Step of the pipeline: block j at cur in set a, block j + 1 in the other
- * (prefetch: always 0, see ops8_passes). */
+/* Step of the pipeline: block j at cur in set a, block j + 1 in the other. */
 .macro ops8_ts_step p, prefetch, a
+.if \prefetch
+	.error "the two-stage ops8 never prefetches (see ops8_passes)"
+.endif
 	ts_load \p, (1-\a), LINE_BYTES
 	ts_term \p, (1-\a), 0
 	ts_term \p, \a, 2
