@@ -100,6 +100,18 @@ uint32_t bk_layout_word(const struct bk_layout *l, uint64_t off)
  * 1 MB direct reads on a virtual disk (x86-64), CPU time per MB including
  * the rest of the tester: 118 us with the earlier OR and AND sums on 64-bit
  * words, 85 us as vectors, 74 us prefetching 1 KB on, 66 us 2 or 4 KB on.
+ *
+ * The prefetch is non-temporal (prefetchnta on x86-64, pldl1strm on
+ * AArch64): every word is read once, and the next transfer into the buffer
+ * writes over it. Kept in this core's caches, the checked buffer slowed
+ * that transfer: on a virtual disk the "device" is the host's copy into
+ * the guest's memory, and it ran slower into lines another core held.
+ * sdcard's seq-read 1 MB QD1 (two buffers in turn, one checked while the
+ * other is read), AMD Zen 4 guest, 12 rounds taking turns with fio, most
+ * in a stretch where the host was loud: 0.86 x fio (median; 0.73-1.01)
+ * with the plain prefetch, 0.98 (0.77-1.16) with this one; in quiet
+ * stretches the two were alike. The check's CPU time stayed at 30-32 us
+ * per MB. Flushing the buffer after the check (clflushopt) did not help.
  */
 typedef uint32_t word_vec __attribute__((vector_size(16)));
 #define VEC_WORDS (sizeof(word_vec) / sizeof(uint32_t))
@@ -116,7 +128,7 @@ static int words_match(const uint32_t *p, size_t n, uint32_t want)
 		d |= p[i] ^ want;
 	for (; i + 4 * VEC_WORDS <= n; i += 4 * VEC_WORDS) {
 		/* An address past the end of p is harmless: prefetches never fault. */
-		__builtin_prefetch((const void *)((uintptr_t)(p + i) + PREFETCH_AHEAD));
+		__builtin_prefetch((const void *)((uintptr_t)(p + i) + PREFETCH_AHEAD), 0, 0);
 		memcpy(&x0, p + i, sizeof(x0));
 		memcpy(&x1, p + i + VEC_WORDS, sizeof(x1));
 		memcpy(&x2, p + i + 2 * VEC_WORDS, sizeof(x2));

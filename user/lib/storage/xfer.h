@@ -13,8 +13,10 @@
  * filled while the writes before it are in flight, and a read buffer is
  * checked after the next read has been submitted. At depth 1 exactly one
  * transfer is in flight at a time (the device never sees two), yet the
- * check costs the device no time. One spare buffer beyond the depth makes
- * this possible.
+ * check's CPU time hides behind the device's. One spare buffer beyond the
+ * depth makes this possible. The check reads non-temporally (verify.c): a
+ * checked buffer left in this core's caches slowed the next transfer into
+ * it.
  */
 #ifndef BK_XFER_H
 #define BK_XFER_H
