@@ -108,7 +108,7 @@ uint32_t bk_layout_word(const struct bk_layout *l, uint64_t off)
  * the guest's memory, and it ran slower into lines another core held.
  * sdcard's seq-read 1 MB QD1 (two buffers in turn, one checked while the
  * other is read), AMD Zen 4 guest, 12 rounds taking turns with fio, most
- * in a stretch where the host was loud: 0.86 x fio (median; 0.73-1.01)
+ * in a stretch where the host was loud: 0.85 x fio (median; 0.73-1.01)
  * with the plain prefetch, 0.98 (0.77-1.16) with this one; in quiet
  * stretches the two were alike. The check's CPU time stayed at 30-32 us
  * per MB. Flushing the buffer after the check (clflushopt) did not help.

@@ -16,7 +16,8 @@
  * check's CPU time hides behind the device's. One spare buffer beyond the
  * depth makes this possible. The check reads non-temporally (verify.c): a
  * checked buffer left in this core's caches slowed the next transfer into
- * it.
+ * it. Where the host copies each transfer (a virtual disk), the spare
+ * buffer costs too: two buffers in turn filled slower than one (README).
  */
 #ifndef BK_XFER_H
 #define BK_XFER_H
