@@ -54,9 +54,8 @@ extern size_t bk_fpu_prefetch_min_bytes __attribute__((visibility("hidden")));
  * never prefetches, for x of at most BK_FPU_PIPE_MAX_BYTES and larger
  * than BK_FPU_PREFETCH_MIN_BYTES, and blocks of four prefetching
  * BK_FPU_L2_PREFETCH_BYTES ahead between (asm/x86_64/fpu_avx2.S), on the
- * cores lib/dispatch names
- * (whose gate is SIZE_MAX); 0 (the default): the pipeline over lines up
- * to BK_FPU_PIPE_MAX_BYTES, then blocks of four.
+ * cores lib/dispatch names (whose gate is SIZE_MAX); 0 (the default): the
+ * pipeline over lines up to BK_FPU_PIPE_MAX_BYTES, then blocks of four.
  */
 extern int bk_fpu_avx2_ops8_two_stage __attribute__((visibility("hidden")));
 #endif

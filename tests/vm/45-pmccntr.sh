@@ -9,6 +9,12 @@ first() { cut -d' ' -f1; }
 holder_says() {
 	grep -q "^$1" $S/hold.out
 }
+# start_holder ARGS: pmuhold ARGS in the background (hold_pid), once it holds.
+start_holder() {
+	pmuhold "$@" > $S/hold.out &
+	hold_pid=$!
+	wait_until 3 holder_says holding
+}
 
 if [ "$BURNKIT_VM_ARCH" = x86_64 ]; then
 	skip "per-task PMCCNTR access" "x86_64: rdtsc needs no module, nothing to switch"
@@ -39,9 +45,7 @@ else
 	fi
 	check "nobody asked: reads trap (SIGILL) on every CPU" all_cpus sigill
 
-	pmuhold 3 0 > $S/hold.out &
-	hold_pid=$!
-	wait_until 3 holder_says holding
+	start_holder 3 0
 	tid=$(sed -n 's/^holding //p' $S/hold.out)
 	check_eq "asked: user_access reads on and the holder's thread id" \
 		"on $tid" "$(cat $BK/user_access)"
@@ -76,9 +80,7 @@ else
 	# from an interrupt: it leaves a holder's grant as it is (were it to
 	# restart the counter under the holder, the grant would end at the
 	# holder's next switch and its reads trap).
-	pmuhold 3 0 > $S/hold.out &
-	hold_pid=$!
-	wait_until 3 holder_says holding
+	start_holder 3 0
 	reads=0
 	while kill -0 $hold_pid 2>/dev/null; do
 		cat $BK/counters > /dev/null
@@ -91,9 +93,7 @@ else
 
 	# A held thread moved by CPU hotplug keeps its access on the other CPU.
 	if [ "$ncpu" -ge 2 ] && [ -w /sys/devices/system/cpu/cpu1/online ]; then
-		pmuhold 2 > $S/hold.out &
-		hold_pid=$!
-		wait_until 3 holder_says holding
+		start_holder 2
 		echo 0 > /sys/devices/system/cpu/cpu1/online
 		echo 1 > /sys/devices/system/cpu/cpu1/online
 		wait $hold_pid
@@ -118,9 +118,7 @@ elif [ "$(kv $BK/features user_access)" = unsupported ]; then
 else
 	cat $BK/clock > /dev/null	# a fresh rate, then perf takes over
 	cp $BK/counters $S/rate.before
-	pmuhold 4 0 > $S/hold.out &
-	hold_pid=$!
-	wait_until 3 holder_says holding
+	start_holder 4 0
 	perfhold 2 > $S/perfhold.out &
 	perf_pid=$!
 	wait_until 3 grep -q . $S/perfhold.out
