@@ -21,23 +21,23 @@
  * and any n and alignment take the same path. ops8 for x of at most
  * BK_FPU_PIPE_MAX_BYTES (32 KiB, burnkit/prefetch.h) runs its blocks in
  * a software pipeline instead (see the schedule). The constants are
- * broadcast once per call. One temporary register serves every x + c of a block:
- * renaming makes its uses independent. At RAM size the hardware
- * prefetchers stop at every 4 KiB page, so for x larger than
- * BK_FPU_PREFETCH_MIN_BYTES (4 MiB, burnkit/prefetch.h) each block of
- * ops8 and ops32 also prefetches (prefetcht0) its lines one page ahead:
- * every line in ops8, one per block (one line) in ops32. Those kernels
- * therefore have their pass loop twice, chosen once per call: the plain
- * one, which LOOP_BEGIN marks, and the prefetching one (bk_prefetch_gated
- * makes both from `passes`). ops2, nothing but
- * a stream, never prefetches (below). Measured on a Sapphire Rapids
- * core, one thread, ops2 prefetching every line against one line in two:
- * 3-6 % faster at 256 MiB (95 % of the in-place stream with prefetch),
- * 2 % at 1 MiB, 5 % slower at L1 size. On a Zen 3 core (EPYC 7003, one
- * thread, cycles per vector, best of 200 samples, the two taking turns):
- * without the prefetches ops8 1.85 against 1.99 at L1 size, ops2 1.12
- * against 1.56 at L2 size, none slower up to 4 MiB (L3); with them ops8
- * 6-11 % and ops32 25 % faster at 64 MiB, ops2 1-18 % slower there (one
+ * broadcast once per call. One temporary register serves every x + c of
+ * an ops8 block (two in ops32): renaming makes its uses independent. At
+ * RAM size the hardware prefetchers stop at every 4 KiB page, so for x
+ * larger than BK_FPU_PREFETCH_MIN_BYTES (4 MiB, burnkit/prefetch.h) each
+ * block of ops8 and ops32 also prefetches (prefetcht0) each of its lines
+ * one page ahead. Those kernels therefore have their pass loop twice,
+ * chosen once per call: the plain one, which LOOP_BEGIN marks, and the
+ * prefetching one (bk_prefetch_gated makes both from `passes`). ops2,
+ * nothing but a stream, never prefetches (below). Measured on a Sapphire
+ * Rapids core, one thread, ops2 prefetching every line against one line
+ * in two: 3-6 % faster at 256 MiB (95 % of the in-place stream with
+ * prefetch), 2 % at 1 MiB, 5 % slower at L1 size. On a Zen 3 core (EPYC
+ * 7003, one thread, cycles per vector, best of 200 samples, the two
+ * taking turns): without the prefetches ops8 1.85 against 1.99 at L1
+ * size, ops2 1.12 against 1.56 at L2 size, none slower up to 4 MiB (L3);
+ * with them ops8 6-11 % and ops32 (the schedule before this one) 25 %
+ * faster at 64 MiB, ops2 1-18 % slower there (one
  * prefetch per block, every other line, was slower still), which is why
  * ops2 has no prefetching loop: it runs at the plain stream's rate, as
  * gcc's loop does, on either core (the Sapphire Rapids gain above is 3-6 %
@@ -127,79 +127,65 @@
  * prefetcht1 slower); the two stages unrolled to four steps a branch
  * (the same in a harness, 3 % slower at 64 KiB in the kernel).
  *
- * ops32 needs 22 constants, and 16 registers: the 11 addends (a, c, e, ...)
- * stay in registers, the 11 factors (b, d, f, ...) are broadcast once to a
- * 32-byte aligned stack frame and the mul or fma of each term takes its
- * factor as a memory operand (one fused uop), except y, which the block
- * loop keeps in ymm1 (the lane mask's register outside the loop). That
- * leaves 4 registers for the data, one vector's worth: x, two sums and
- * x + c. Summed left to right as the reference does, a vector is one chain
- * of 10 dependent fmas after its add and mul: 47 cycles on Zen 3 and
- * Golden Cove, 55 on Zen 2, plus the load, against 5.5 (Zen 3) to 7.3
- * (Golden Cove) cycles of FP issue per vector: 8-10 vectors, 210-260
- * instructions, would have to be in flight, which the schedulers of these
- * cores do not hold (Zen 3 reached 61 % of its FP issue rate with it,
- * Sapphire Rapids 82-85 %). So ops32 sums the even terms and the odd terms
- * apart, two chains side by side (kernels.h, SPLIT): E of 5 fmas after its
- * add and mul, O of 4, then x = E - O. The chain is 29-33 cycles (Zen 3,
- * Golden Cove) and a vector is 23 FP instructions (12 add/sub, 2 mul, 9
- * fma) and 11 loads (x and 10 factors): designed for 11.5 cycles per vector on
- * Skylake (FP ports), 7.7 on Golden Cove (FP ports; 1.4 loads per cycle),
- * 6.0 on Zen 3 (its two add pipes; 1.8 loads per cycle of its 2), so 4-6
- * vectors, 110-160 instructions, in flight. The vectors of a block (two,
- * one 64-byte line) run one after the other in the same registers: the
- * out-of-order core overlaps them.
+ * Measured for ops8 on a Sapphire Rapids core (one thread, L1 size, a
+ * quiet host, the best of 40 samples or more, cycles from the bench's
+ * integer add chain): 2.10-2.22 cycles per vector against 2.02 for its FP
+ * mix with the kernel's loads and stores (96 %). The loop control is not
+ * the limit: eight vectors per iteration (half the add, cmp and jne per
+ * vector) measured within 0.5 % of this schedule, taking turns with it.
+ * Nor is the scheduler's window: a two-stage software pipeline, each
+ * vector's first terms issued one iteration ahead of its last (x as the
+ * adds' memory operand), measured 1-2 % below it at L1 and L2 size, 234
+ * runs taking turns over five minutes on a shared Emerald Rapids host.
+ * On a Zen 3 core (EPYC 7003 under KVM, one thread, L1 size; the bench's
+ * FP mix runs at 4.0 instructions per cycle there, the four pipes): 1.84-
+ * 1.85 against 1.50 for its FP mix and 1.73 with the kernel's loads and
+ * stores (93 % of that second bound).
  *
- * Measured on a Sapphire Rapids core (one thread, L1 size, a quiet host,
- * the best of 40 samples or more, cycles from the bench's integer
- * add chain): ops8 2.10-2.22 cycles per vector against 2.02 for its FP mix
- * with the kernel's loads and stores (96 %); ops32 8.28-8.57 against 7.7
- * for the plain mix and 8.16 with the loads and stores: the 10 factors
- * taken from memory per vector cost 5 % of the FP issue rate (6-12 % on a
- * busy host, where the bench prints it as the load/store ports' bound),
- * and the kernel runs at 98-99 % of that bound. The loop control is not
- * the limit: eight vectors per ops8 iteration and four per ops32
- * iteration (half the add, cmp and jne per vector) measured within 0.5 %
- * of these schedules, taking turns with them. Nor is the scheduler's
- * window: two-stage software pipelines, each vector's first terms issued
- * one iteration ahead of its last (ops8: x as the adds' memory operand;
- * ops32: 13 constants from memory for want of registers), measured 1-2 %
- * below these schedules at L1 and L2 size, 234 runs each taking turns
- * over five minutes on a shared Emerald Rapids host (ops32 1 % above in
- * the quiet stretches, 2 % below in the busy ones). Holding the factors in
- * registers instead needs registers this ISA does not have: two vectors
- * interleaved (x, E, O of each, x + c, a factor) leave 8 for 22
- * constants, 8.5 constant loads per vector instead of 10, most of them
- * separate instructions instead of memory operands. Measured on the same
- * host (each factor loaded once into a register for both vectors, three
- * addends as memory operands: those 8.5 constant loads per vector), it
- * ran 2 % faster than this schedule at L1 size and 2 % slower at L2 size.
+ * ops32 needs 22 constants and sums each vector in two chains (kernels.h,
+ * SPLIT): E of 5 fmas after its add and mul, O of 4, then x = E - O. A
+ * vector is 23 FP instructions (12 add/sub, 2 mul, 9 fma); its chain E
+ * is 29 cycles on Zen 3 and Zen 4 (add 3, mul 3, fma 4, sub 3), 34 on
+ * Zen 2, 29-33 on Golden Cove, plus the load. A block is four vectors
+ * (two lines) interleaved term by term: x, E and O of each in ymm0-11,
+ * x + c of the vectors in pairs in ymm12-13, and each term's addend and
+ * factor loaded from a stack frame (the 22 constants, broadcast once per
+ * call) into ymm14-15 once for the four vectors. That is 6.5 loads per
+ * vector (x and 5.5 constants) and 31.25 instructions with the store and
+ * the loop control. The chain it hides: in the order the core receives
+ * them, a block's eight chains advance together while the block issues
+ * (24 cycles of FP issue on Zen 3 and Zen 4), so an instruction waits in
+ * the scheduler for about the chain's length less that, instead of the
+ * chain's whole length when one vector follows another: the FP
+ * schedulers hold the chains of about two blocks in flight instead of
+ * five vectors' worth waiting. Designed for, per vector: 11.5 cycles on
+ * Skylake (its two FP ports; 3.3 cycles of loads, 7.8 of 4-wide issue),
+ * 7.7 on Golden Cove (FP ports; 2.2 of loads), 6.0 on Zen 2 to Zen 4
+ * (their two add pipes; 3.3 cycles of loads at 2 a cycle, 5.2 of their
+ * 6-wide dispatch).
  *
- * Measured on a Zen 3 core (EPYC 7003 under KVM, one thread, L1 size,
- * cycles per vector from the bench's add chain; the bench's FP mix runs
- * at 4.0 instructions per cycle there, the four pipes): ops8 1.84-1.85
- * against 1.50 for its FP mix and 1.73 with the kernel's loads and
- * stores (93 % of that second bound); ops32 7.6-7.7 against 6.0 for its
- * FP mix (77-79 %), the factors as memory operands costing 2 % of the
- * mix there. On that core ops32 is not held by its chains: the two
- * vectors interleaved as above (four chains in flight instead of two)
- * measured 7.67-7.77 against 7.68-7.73 for this schedule, taking turns;
- * three sums instead of two (chains of 4, 4 and 3 terms, one instruction
- * more, timed only) 7.63-7.90 against 7.59-7.79. What holds it there is
- * the chains with the loads beside them: the same 23 instructions, loads
- * and stores with no chain (each fma into the temporary) ran at 5.95-6.1
- * cycles per vector, the FP mix; with the chains and no loads the bench
- * measures 6.2-6.5; with both the kernel's 7.2-7.3 (a throwaway harness,
- * the variants taking turns, best of 200-300 samples). Shortening the
- * chains costs what 16 registers do not have: three sums need a 13th add
- * (7.0-7.2) or, for a combine as an fma with 1.0 on the multiply pipes,
- * a 13th load per vector (7.1-7.3; a 13th load alone limits the FP mix
- * to 6.5, two loads per cycle); four sums 7.2-7.6. Loading x one vector
- * ahead (y then from memory), and putting E's terms before O's or O's
- * first, were no faster (7.2-7.5). The bench measures the two schedules
- * 16 registers hold (2 and 3 sums) as a third bound, the chains'
- * (scripts/bench/peak_x86_64.S): 82-87 % of the FP mix on Zen 3, and
- * this kernel at 91 % of it.
+ * Measured on a Zen 4 core (EPYC 9004 under KVM, fpu32, one thread, a
+ * throwaway harness, the variants and the FP mix taking turns, best of 300
+ * samples at 15 KiB and of 60 at 510 KiB, four runs; % of the FP mix
+ * measured in the same run, the results bit for bit those of the
+ * reference's SPLIT order): this schedule 96.3-96.6 % at both sizes; the
+ * one before it (one vector at a time, the 11 addends in registers, the
+ * factors as memory operands) 83.5-88.4 %. Tried, not kept: four vectors
+ * with one x + c register (each add followed by its fma) 90.2-93.6 %;
+ * three vectors, three constants in registers 86.8-92.8 %; two vectors,
+ * seven constants in registers 84-88 %, with the other constants as memory
+ * operands (two loads each) 78-80 %; one sum per vector (the reference's
+ * single chain, as the AVX-512 kernel sums) over three to six vectors
+ * 74-82 %. In the bench (scripts/bench/fpu.sh, this core) ops32 runs at
+ * 94.5-96.4 % of its FP bound at L1 and L2 size on one and two threads,
+ * fpu32 and fpu64, 1.41-1.42 x gcc -O3; at 2 and 64 MiB it ran 1.13-1.16
+ * x as fast as the schedule before it (the two taking turns, best of 30
+ * to 200 calls). On the other cores named this schedule is not measured;
+ * the one before it ran at 90-93 % of the FP mix on Sapphire Rapids
+ * (8.28-8.57 cycles per vector against 7.7) and 77-79 % on Zen 3 (7.6-7.7
+ * against 6.0), and two vectors interleaved with it ran as fast as one on
+ * Zen 3 and 2 % faster at L1 size, 2 % slower at L2 size on Sapphire
+ * Rapids; four were not tried there.
  *
  * Operation order: FUSED. ops2 is exact: (x + a) * K2, rounded twice.
  * ops8 computes every x + c exactly as the reference, the first product
@@ -215,8 +201,8 @@
  * each further term one vfmadd231.
  *
  * Instruction counts of the loop bodies, by class as the `Loop body` lines
- * state them (a block is 4 vectors in ops2 and ops8, 2 in ops32; a vector
- * holds 8 fpu32 or 4 fpu64 words):
+ * state them (a block is 4 vectors; a vector holds 8 fpu32 or 4 fpu64
+ * words):
  *
  *     kernel   per vector                    per block  fpu32/word  fpu64/word
  *     ops2     load 1, add 1, mul 1, store 1     19        0.59        1.19
@@ -228,21 +214,21 @@
  *     ops8     load 1, add 3, mul 1, fma 2,      38        1.19        2.38
  *     two-     store 1 (two steps of a line,
  *     stage    4 vectors)
- *     ops32    load 1, add 11, mul 2, fma 9,     53        3.31        6.63
+ *     ops32    load 6.5 (x, and 22 constants    125        3.91        7.81
+ *              a block), add 11, mul 2, fma 9,
  *              sub 1, store 1
  *
  * plus, per block, 3 for the loop control (add, cmp, jne; counted in the
  * ops8 group's 59 and the two-stage's 38, 3 a step); the prefetching
  * loop (x larger than bk_fpu_prefetch_min_bytes) adds per block the
- * prefetches (2 in ops8, one per 64-byte line, whether a page or 1 KiB
- * ahead; 1 in ops32; the two-stage ops8 has none). In ops32 the 2
- * muls and 8 of the 9 fmas of each vector take their factor from the
- * stack as a memory operand; they count as mul and fma, not as loads,
- * as do ops8's adds with x from memory. The `Loop body` lines (what
- * `burnkit inspect` checks) are the block loops; ops8's group loop,
- * above, is for x of at most 32 KiB, its two-stage loop for the cores
- * that run it. Classes by mnemonic: vmovups/vmovupd from memory is a
- * load, to memory a store; vaddps/vaddpd and the pointer's add are add;
+ * prefetches (2, one per 64-byte line, in ops8 whether a page or 1 KiB
+ * ahead; the two-stage ops8 has none). ops8's adds with x from memory
+ * count as add, not as loads; ops32's constants, loaded from the stack
+ * frame, count as loads. The `Loop body` lines (what `burnkit inspect`
+ * checks) are the block loops; ops8's group loop, above, is for x of at
+ * most 32 KiB, its two-stage loop for the cores that run it. Classes by
+ * mnemonic: vmovups/vmovupd/vmovaps/vmovapd from memory is a load, to
+ * memory a store; vaddps/vaddpd and the pointer's add are add;
  * vsubps/vsubpd sub; vmulps/vmulpd mul; vfmadd231/vfnmadd231 fma; cmp; jcc
  * branch; anything else (prefetcht0) other.
  */
@@ -712,101 +698,95 @@ lane_masks:
 /* ---------------------------------------------------------------- ops32 */
 
 /*
- * One vector at a time: x in ymm0, the even-term sum E in ymm4, the
- * odd-term sum O in ymm2, x + c in ymm3 (ymm1 holds the lane mask of a masked vector). Addends a, c, ...,
- * w in ymm5-15; factors b, d, ..., y in 32-byte slots of the stack frame,
- * as memory operands. A block is two vectors in the same registers, one
- * after the other: renaming makes them independent, and the out-of-order
- * core overlaps consecutive vectors (see the schedule above).
+ * The 22 constants a, b, ..., y are broadcast once per call to 32-byte
+ * slots of the stack frame, slot k holding constant k (kernels.h order:
+ * addends a, c, ... at even k, factors b, d, ... at odd k).
+ *
+ * A block is four vectors (two lines) interleaved term by term: x in
+ * ymm0-3, the even-term sums E in ymm4-7, the odd-term sums O in ymm8-11,
+ * x + c in ymm12 and ymm13 (the vectors in pairs; renaming makes each
+ * use independent), and each term's addend and factor in ymm14 and
+ * ymm15, loaded from the frame once for the four vectors.
  */
-#define xv32	%ymm0
-#define sume	%ymm4
-#define sumo	%ymm2
-#define tmp32	%ymm3
-#define ka32	%ymm5
-#define kc32	%ymm6
-#define ke32	%ymm7
-#define kg32	%ymm8
-#define kj32	%ymm9
-#define kl32	%ymm10
-#define ko32	%ymm11
-#define kq32	%ymm12
-#define ks32	%ymm13
-#define ku32	%ymm14
-#define kw32	%ymm15
-#define kb32	0*VEC_BYTES(%rsp)
-#define kd32	1*VEC_BYTES(%rsp)
-#define kf32	2*VEC_BYTES(%rsp)
-#define kh32	3*VEC_BYTES(%rsp)
-#define kk32	4*VEC_BYTES(%rsp)
-#define km32	5*VEC_BYTES(%rsp)
-#define kp32	6*VEC_BYTES(%rsp)
-#define kr32	7*VEC_BYTES(%rsp)
-#define kt32	8*VEC_BYTES(%rsp)
-#define kv32	9*VEC_BYTES(%rsp)
-#define ky32	10*VEC_BYTES(%rsp)
-#define kyreg	%ymm1		/* y in the block loop (the lane mask outside it) */
-#define FRAME_BYTES (11 * VEC_BYTES)
+#define FRAME_BYTES	(22 * VEC_BYTES)
+#define kslot(k)	(k)*VEC_BYTES(%rsp)
+#define kaddend	%ymm14
+#define kfactor32	%ymm15
 
 /*
- * The 11 terms of the vector in xv32, E and O alternating so that the two
- * chains advance side by side, then x = E - O. Every further term of a
- * chain is one vfmadd231: r = r + (x + c) * d, one rounding.
+ * Term k/2 (k: its addend's slot) of the four vectors, into their sums
+ * s0-s3: mul for a chain's first term, vfmadd231 for each further one
+ * (r = r + (x + c) * d, one rounding).
  */
-.macro ops32_terms p, y
-	first_term \p, xv32, sume, tmp32, ka32, kb32
-	first_term \p, xv32, sumo, tmp32, kc32, kd32
-	next_term \p, vfmadd231, xv32, sume, tmp32, ke32, kf32
-	next_term \p, vfmadd231, xv32, sumo, tmp32, kg32, kh32
-	next_term \p, vfmadd231, xv32, sume, tmp32, kj32, kk32
-	next_term \p, vfmadd231, xv32, sumo, tmp32, kl32, km32
-	next_term \p, vfmadd231, xv32, sume, tmp32, ko32, kp32
-	next_term \p, vfmadd231, xv32, sumo, tmp32, kq32, kr32
-	next_term \p, vfmadd231, xv32, sume, tmp32, ks32, kt32
-	next_term \p, vfmadd231, xv32, sumo, tmp32, ku32, kv32
-	next_term \p, vfmadd231, xv32, sume, tmp32, kw32, \y
-	vsub\p	sumo, sume, sume
+.macro ops32_term4 p, op, k, s0, s1, s2, s3
+	vmova\p	kslot(\k), kaddend
+	vmova\p	kslot(\k+1), kfactor32
+	vadd\p	kaddend, %ymm0, %ymm12
+	vadd\p	kaddend, %ymm1, %ymm13
+	\op\p	kfactor32, %ymm12, \s0
+	\op\p	kfactor32, %ymm13, \s1
+	vadd\p	kaddend, %ymm2, %ymm12
+	vadd\p	kaddend, %ymm3, %ymm13
+	\op\p	kfactor32, %ymm12, \s2
+	\op\p	kfactor32, %ymm13, \s3
 .endm
 
-.macro ops32_vec p, masked
-	load_vec \p, \masked, xv32
-	ops32_terms \p, ky32
-	store_vec \p, \masked, sume
+/* x = E - O of vector v (in ymm4 + v and ymm8 + v), stored. */
+.macro ops32_store4 p, v, e, o
+	vsub\p	\o, \e, \e
+	vmovu\p	\e, \v*VEC_BYTES(cur)
 .endm
 
+/*
+ * E and O alternate term by term, so the eight chains of a block advance
+ * side by side; then x = E - O.
+ */
 .macro ops32_block p, prefetch
 .if \prefetch
-	prefetcht0 PREFETCH_BYTES(cur)
+	prefetcht0 PREFETCH_BYTES+0*LINE_BYTES(cur)
+	prefetcht0 PREFETCH_BYTES+1*LINE_BYTES(cur)
 .endif
-	vmovu\p	0*VEC_BYTES(cur), xv32
-	ops32_terms \p, kyreg
-	vmovu\p	sume, 0*VEC_BYTES(cur)
-	vmovu\p	1*VEC_BYTES(cur), xv32
-	ops32_terms \p, kyreg
-	vmovu\p	sume, 1*VEC_BYTES(cur)
+	vmovu\p	0*VEC_BYTES(cur), %ymm0
+	vmovu\p	1*VEC_BYTES(cur), %ymm1
+	vmovu\p	2*VEC_BYTES(cur), %ymm2
+	vmovu\p	3*VEC_BYTES(cur), %ymm3
+	ops32_term4 \p, vmul, 0, %ymm4, %ymm5, %ymm6, %ymm7
+	ops32_term4 \p, vmul, 2, %ymm8, %ymm9, %ymm10, %ymm11
+	.irp k, 4, 8, 12, 16
+	ops32_term4 \p, vfmadd231, \k, %ymm4, %ymm5, %ymm6, %ymm7
+	ops32_term4 \p, vfmadd231, (\k+2), %ymm8, %ymm9, %ymm10, %ymm11
+	.endr
+	ops32_term4 \p, vfmadd231, 20, %ymm4, %ymm5, %ymm6, %ymm7
+	ops32_store4 \p, 0, %ymm4, %ymm8
+	ops32_store4 \p, 1, %ymm5, %ymm9
+	ops32_store4 \p, 2, %ymm6, %ymm10
+	ops32_store4 \p, 3, %ymm7, %ymm11
 .endm
 
-/* y into its register for the blocks (ymm1 holds a lane mask in the head). */
-.macro ops32_y
-	vmovaps	ky32, kyreg
+/*
+ * One vector (a masked head or tail, or whole vectors after the blocks):
+ * x in ymm0, E in ymm4, O in ymm2, x + c in ymm3 (ymm1 holds the lane
+ * mask), every constant a memory operand from its slot.
+ */
+.macro ops32_vec p, masked
+	load_vec \p, \masked, %ymm0
+	first_term \p, %ymm0, %ymm4, %ymm3, kslot(0), kslot(1)
+	first_term \p, %ymm0, %ymm2, %ymm3, kslot(2), kslot(3)
+	.irp k, 4, 8, 12, 16
+	next_term \p, vfmadd231, %ymm0, %ymm4, %ymm3, kslot(\k), kslot(\k+1)
+	next_term \p, vfmadd231, %ymm0, %ymm2, %ymm3, kslot(\k+2), kslot(\k+3)
+	.endr
+	next_term \p, vfmadd231, %ymm0, %ymm4, %ymm3, kslot(20), kslot(21)
+	vsub\p	%ymm2, %ymm4, %ymm4
+	store_vec \p, \masked, %ymm4
 .endm
 
-/* Addends into registers, factors into the frame (through tmp32). */
+/* Every constant into its slot (through ymm3). */
 .macro ops32_consts e, esz
-	vbroadcasts\e	0*\esz(consts), ka32
-	vbroadcasts\e	2*\esz(consts), kc32
-	vbroadcasts\e	4*\esz(consts), ke32
-	vbroadcasts\e	6*\esz(consts), kg32
-	vbroadcasts\e	8*\esz(consts), kj32
-	vbroadcasts\e	10*\esz(consts), kl32
-	vbroadcasts\e	12*\esz(consts), ko32
-	vbroadcasts\e	14*\esz(consts), kq32
-	vbroadcasts\e	16*\esz(consts), ks32
-	vbroadcasts\e	18*\esz(consts), ku32
-	vbroadcasts\e	20*\esz(consts), kw32
-	.irp k, 1, 3, 5, 7, 9, 11, 13, 15, 17, 19, 21
-	vbroadcasts\e	\k*\esz(consts), tmp32
-	vmovaps	tmp32, VEC_BYTES*(\k-1)/2(%rsp)
+	.irp k, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, \
+		18, 19, 20, 21
+	vbroadcasts\e	\k*\esz(consts), %ymm3
+	vmovaps	%ymm3, kslot(\k)
 	.endr
 .endm
 
@@ -835,18 +815,18 @@ ENTRY(fpu32_ops8_x86_64_avx2)
 	ret
 END(fpu32_ops8_x86_64_avx2)
 
-// Loop body fpu32_ops32_x86_64_avx2: 53 instructions per 16 words (load 2, store 2, add 23, sub 2, mul 4, fma 18, and 0, orr 0, cmp 1, branch 1, other 0)
+// Loop body fpu32_ops32_x86_64_avx2: 125 instructions per 32 words (load 26, store 4, add 45, sub 4, mul 8, fma 36, and 0, orr 0, cmp 1, branch 1, other 0)
 ENTRY(fpu32_ops32_x86_64_avx2)
 	push	%rbp
 	mov	%rsp, %rbp
-	and	$-VEC_BYTES, %rsp		// factors in aligned slots
+	and	$-VEC_BYTES, %rsp		// constants in aligned slots
 	sub	$FRAME_BYTES, %rsp
-	split	2, 2*VEC_BYTES
+	split	2, 4*VEC_BYTES
 	movq	bk_fpu32_consts@GOTPCREL(%rip), consts
 	ops32_consts s, 4
 	bk_prefetch_gated xbase, xend, %rax, 9f, passes, \
 		LOOP_BEGIN(fpu32_ops32_x86_64_avx2), LOOP_END(fpu32_ops32_x86_64_avx2), \
-		ops32_vec, ops32_block, ps, 2*VEC_BYTES, ops32_y
+		ops32_vec, ops32_block, ps, 4*VEC_BYTES
 9:	vzeroupper
 	leave
 	ret
@@ -875,18 +855,18 @@ ENTRY(fpu64_ops8_x86_64_avx2)
 	ret
 END(fpu64_ops8_x86_64_avx2)
 
-// Loop body fpu64_ops32_x86_64_avx2: 53 instructions per 8 words (load 2, store 2, add 23, sub 2, mul 4, fma 18, and 0, orr 0, cmp 1, branch 1, other 0)
+// Loop body fpu64_ops32_x86_64_avx2: 125 instructions per 16 words (load 26, store 4, add 45, sub 4, mul 8, fma 36, and 0, orr 0, cmp 1, branch 1, other 0)
 ENTRY(fpu64_ops32_x86_64_avx2)
 	push	%rbp
 	mov	%rsp, %rbp
-	and	$-VEC_BYTES, %rsp		// factors in aligned slots
+	and	$-VEC_BYTES, %rsp		// constants in aligned slots
 	sub	$FRAME_BYTES, %rsp
-	split	3, 2*VEC_BYTES
+	split	3, 4*VEC_BYTES
 	movq	bk_fpu64_consts@GOTPCREL(%rip), consts
 	ops32_consts d, 8
 	bk_prefetch_gated xbase, xend, %rax, 9f, passes, \
 		LOOP_BEGIN(fpu64_ops32_x86_64_avx2), LOOP_END(fpu64_ops32_x86_64_avx2), \
-		ops32_vec, ops32_block, pd, 2*VEC_BYTES, ops32_y
+		ops32_vec, ops32_block, pd, 4*VEC_BYTES
 9:	vzeroupper
 	leave
 	ret

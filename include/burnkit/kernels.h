@@ -73,7 +73,8 @@
 /*
  * The FUSED ops32 variants that sum in two chains (SPLIT above): with 16
  * vector registers, the single chain of 10 dependent fmas per vector
- * leaves the FP pipes idle (the .S files give the cycles).
+ * leaves the FP pipes idle, however many vectors are interleaved (the .S
+ * files give the cycles).
  */
 #define BK_FPU_SPLIT_SUM(X)			\
 	X(fpu32_ops32_x86_64_avx2)		\
