@@ -47,26 +47,18 @@
 #            x operations per word gives the memory bound in MFLOPS.
 #   The bound is the lower of the two; the table shows both.
 #   ports    the second bound: the same FP mix with the kernel's own loads
-#            and stores (one each per vector, and the factors it takes from
-#            memory as memory operands), walking the cell's words in place
-#            as the kernel does, so at L2 and RAM size with the caches' and
-#            memory's traffic beside the FP work. Where it is below 90 % of
-#            the FP mix, the load and store ports or the caches set the
-#            limit and the goals say so, with the kernel's share of it (the
-#            best reachable, met at 90 %; the goal line keeps its verdict
-#            against the FP mix). Where the kernel runs faster than that
-#            loop (or than the chains' below), the line says it is no limit
-#            on this core and gives no verdict (AVX2 ops32 on Zen 5 runs at
-#            109-112 % of the chains' loop).
-#   chains   the third bound, where 16 registers leave a kernel's dependency
-#            chains long (AVX2 ops32: 22 constants, x, a temporary and the
-#            sums): its FP instructions in the chains of its schedule (2
-#            sums per vector) and of the one other schedule those registers
-#            hold without more loads (3 sums, one add more), with the
-#            kernel's loads and stores walking the cell's words as ports
-#            does, the faster of the two. Where it is below 90 % of
-#            the FP mix, the chains set the limit on that core (Zen 3; see
-#            asm/x86_64/fpu_avx2.S) and the goals say so, as for ports.
+#            and stores (one each per vector, the factors it takes from
+#            memory as memory operands, and AVX2 ops32's constants loaded
+#            from its frame once per four vectors), walking the cell's words
+#            in place as the kernel does, so at L2 and RAM size with the
+#            caches' and memory's traffic beside the FP work. Where it is
+#            below 90 % of the FP mix, the load and store ports or the caches
+#            set the limit and the goals say so, with the kernel's share of
+#            it (the best reachable, met at 90 %; the goal line keeps its
+#            verdict against the FP mix). Where the kernel runs faster than
+#            that loop, the line says it is no limit on this core and gives
+#            no verdict (on a Zen 5 core the AVX-512 ops8 mix with loads and
+#            stores ran at 78 % of the plain mix, the kernel at 112 % of it).
 #
 # Sizes per thread come from sysfs: half of L1d, half of L2, twice the last
 # level cache. In each cell (size, operations, threads) the contenders and

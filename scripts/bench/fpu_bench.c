@@ -15,10 +15,7 @@
  *   - the compute bound: the kernel's FP instruction mix in registers
  *     (peak_<arch>.S) of the ISA, and the same with the kernel's loads and
  *     stores walking the cell's words (the load/store ports' and caches'
- *     bound), and where the registers
- *     leave a kernel's chains long (AVX2 ops32), its FP instructions in
- *     the dependency chains of its schedule and of the one other schedule
- *     the registers hold (the chains' bound);
+ *     bound);
  *   - the memory bound: an in-place read+write of the same words with the
  *     ISA's vectors, with and without prefetch, the better counting.
  * Before the cells, the core clock and every ISA's mix are surveyed. Each
@@ -129,14 +126,13 @@ static void job_check(int tid, void *arg)
  * chain. Its rate is in millions of its unit per second: MFLOPS, MB/s
  * (bytes read plus bytes written) or MHz.
  */
-enum kind { KIND_KERNEL, KIND_MIX, KIND_PORTS, KIND_CHAINS, KIND_STREAM, KIND_CLOCK };
+enum kind { KIND_KERNEL, KIND_MIX, KIND_PORTS, KIND_STREAM, KIND_CLOCK };
 
 struct contender {
 	enum kind kind;
 	const struct impl *impl;	/* KIND_KERNEL */
 	const char *isa;		/* KIND_MIX, KIND_PORTS, KIND_STREAM */
 	int prefetch;			/* KIND_STREAM: prefetch a page ahead */
-	int sums;			/* KIND_CHAINS: sums per vector */
 	int op;				/* index into ops_list */
 	size_t count;			/* passes or iterations per sample */
 	double best;			/* best rate so far */
@@ -205,14 +201,6 @@ static void job_sample(int tid, void *arg)
 		work = mix_flops(c, peak_ports_run(c->isa, ops_list[c->op], x, words * esz(),
 						   c->count));
 		break;
-	case KIND_CHAINS: {
-		double vectors = (double)peak_chains_run(c->isa, ops_list[c->op], c->sums,
-							 x, words * esz(), c->count);
-
-		work = vectors * (double)peak_vector_bytes(c->isa) / (double)esz() *
-		       ops_list[c->op];
-		break;
-	}
 	case KIND_STREAM:
 		peak_stream(c->isa, c->prefetch, x, words * esz(), c->count);
 		work = 2.0 * (double)(words * esz()) * (double)c->count;
@@ -294,8 +282,7 @@ static void take_sample(struct contender *c, struct buffers *b, int threads,
 static void calibrate(struct contender *c, struct buffers *b, int threads,
 		      enum timebase tb)
 {
-	if (c->kind == KIND_KERNEL || c->kind == KIND_PORTS || c->kind == KIND_CHAINS ||
-	    c->kind == KIND_STREAM)
+	if (c->kind == KIND_KERNEL || c->kind == KIND_PORTS || c->kind == KIND_STREAM)
 		c->count = 1;
 	else
 		c->count = 256;
@@ -436,13 +423,9 @@ static void measure_cell(struct isa_run *run, unsigned round, int s, int op, int
 		[C_PORTS] = { .kind = KIND_PORTS, .isa = isa, .op = op },
 		[C_STREAM] = { .kind = KIND_STREAM, .isa = isa, .op = op },
 		[C_STREAM_PF] = { .kind = KIND_STREAM, .isa = isa, .prefetch = 1, .op = op },
-		[C_CHAINS2] = { .kind = KIND_CHAINS, .isa = isa, .sums = 2, .op = op },
-		[C_CHAINS3] = { .kind = KIND_CHAINS, .isa = isa, .sums = 3, .op = op },
 	};
 	int present[NCONTENDERS] = {
 		1, 1, 1, isa != NULL, isa != NULL, isa != NULL, isa != NULL,
-		isa && peak_has_chains(isa, ops_list[op], 2),
-		isa && peak_has_chains(isa, ops_list[op], 3),
 	};
 
 	for (int k = 0; k < NCONTENDERS; k++) {
@@ -465,8 +448,6 @@ static void measure_cell(struct isa_run *run, unsigned round, int s, int op, int
 		cell->rate[k] = c[k].best;
 	cell->compute = c[C_MIX].best;
 	cell->ports = c[C_PORTS].best;
-	cell->chains = c[C_CHAINS2].best > c[C_CHAINS3].best ? c[C_CHAINS2].best
-							     : c[C_CHAINS3].best;
 	cell->stream = c[C_STREAM].best > c[C_STREAM_PF].best ? c[C_STREAM].best
 								: c[C_STREAM_PF].best;
 	cell->memory = cell->stream / (2.0 * (double)esz()) * ops_list[op];

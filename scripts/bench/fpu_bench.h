@@ -42,7 +42,7 @@ struct impl {
 
 enum {
 	C_BURNKIT, C_NATIVE, C_BASE, C_MIX, C_PORTS, C_STREAM, C_STREAM_PF,
-	C_CHAINS2, C_CHAINS3, NCONTENDERS
+	NCONTENDERS
 };
 
 #define MAX_ROUNDS 9
@@ -53,9 +53,6 @@ struct cell {
 	double compute, memory;		/* the two bounds, MFLOPS */
 	double ports;			/* the FP mix with the kernel's loads and
 					 * stores, MFLOPS: the second bound */
-	double chains;			/* the FP mix in the dependency chains of
-					 * the faster of the schedules with 2 and
-					 * 3 sums, MFLOPS; 0: not measured */
 };
 
 /*

@@ -10,12 +10,7 @@
  *     90 % of the plain mix in every round, the load and store ports, not
  *     the FP pipes, set the limit: a second line says so and gives the
  *     kernel's share of that bound, the best reachable, met at 90 % (the
- *     goal line keeps its own verdict against the FP bound). Likewise
- *     where the kernel's FP instructions in the dependency chains that 16
- *     registers leave (the faster of the schedules with 2 and 3 sums per
- *     vector, measured beside it: the chains' bound, AVX2 ops32) are below
- *     90 % of the plain mix in every round: the chains, not the pipes, set
- *     the limit on that core;
+ *     goal line keeps its own verdict against the FP bound);
  *   - 2 ops at L2 and RAM: >= 90 % of the stream bandwidth measured beside;
  *   - every cell: >= 0.97 x gcc -O3 -march=native for the same ISA;
  *   - the best ISA only: >= 4 x gcc -O2 for the baseline ISA;
@@ -109,9 +104,6 @@ static double f_of_ports(const struct cell *c) { return ratio(c->rate[C_BURNKIT]
 static double f_x_native(const struct cell *c) { return ratio(c->rate[C_BURNKIT], c->rate[C_NATIVE]); }
 static double f_x_base(const struct cell *c) { return ratio(c->rate[C_BURNKIT], c->rate[C_BASE]); }
 static double f_ports_share(const struct cell *c) { return ratio(c->ports, c->compute); }
-static double f_chains(const struct cell *c) { return c->chains; }
-static double f_of_chains(const struct cell *c) { return ratio(c->rate[C_BURNKIT], c->chains); }
-static double f_chains_share(const struct cell *c) { return ratio(c->chains, c->compute); }
 
 /* ------------------------------------------------------------ goals */
 
@@ -137,7 +129,7 @@ static int cell_on(int s, int ti, int nthreads)
 
 /*
  * A further bound's line: where `bound` is below 90 % of the FP mix in
- * every round and below `lower` (the bounds before it), that limit, not
+ * every round and below `lower` (the memory bound), that limit, not
  * the FP pipes, is the best reachable; subject names it, limit follows
  * "the FP bound". Where burnkit runs faster than that loop (the median
  * above NO_LIMIT_ABOVE of it), the loop is no limit of the kernel on
@@ -167,22 +159,17 @@ static void limit_line(const struct isa_run *run, const char *isa, const char *n
 	       of >= 0.9 ? "met" : "missed");
 }
 
-/* The bound goal of one cell, and the further bounds where they set it. */
+/* The bound goal of one cell, and the further bound where it sets it. */
 static void bound_goal(const struct isa_run *run, const char *isa, const char *name,
 		       int s, int op, int ti)
 {
 	double mem = over_rounds(run, s, op, ti, f_memory).med;
-	double ports = over_rounds(run, s, op, ti, f_ports).med;
 
 	goal(isa, name, over_rounds(run, s, op, ti, f_of_bound), 0.9, 100, 1,
 	     "% of the bound (>= 90 %)");
 	limit_line(run, isa, name, s, op, ti, f_ports, f_ports_share, f_of_ports, mem,
 		   "the FP mix with the kernel's loads and stores over its words",
 		   " (the load/store ports and caches)");
-	limit_line(run, isa, name, s, op, ti, f_chains, f_chains_share, f_of_chains,
-		   ports < mem ? ports : mem,
-		   "the FP mix in the dependency chains its 16 registers leave (the faster "
-		   "of 2 and 3 sums per vector)", "");
 }
 
 /* "medians of 3 rounds", and how far a cell's rounds may go on. */

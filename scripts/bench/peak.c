@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
 /*
- * peak: the table of the clock, FP-mix, chain and stream loops of peak_<arch>.S,
+ * peak: the table of the clock, FP-mix, ports and stream loops of peak_<arch>.S,
  * with what each does per iteration.
  */
 #include "peak.h"
@@ -11,8 +11,7 @@
 #include "util.h"
 
 typedef uint64_t peak_loop_fn(uint64_t iterations);
-/* Walks x passes times; returns the FP instructions per vector (the
- * chains' walks: the vectors per iteration). */
+/* Walks x passes times; returns the FP instructions per vector. */
 typedef uint64_t peak_walk_fn(void *x, size_t bytes, size_t passes);
 
 struct mix {
@@ -26,14 +25,6 @@ struct mix {
 					 * its two-stage pipeline) */
 };
 
-/* A kernel's FP instructions in the chains of a schedule with `sums` sums. */
-struct chains {
-	const char *isa;
-	int ops;
-	int sums;
-	peak_walk_fn *loop;	/* returns vectors per iteration */
-};
-
 #if defined(__x86_64__)
 peak_loop_fn peak_clock_chain;
 peak_loop_fn peak_sse2_ops2, peak_sse2_ops8, peak_sse2_ops32;
@@ -42,7 +33,6 @@ peak_loop_fn peak_avx512_ops2, peak_avx512_ops8, peak_avx512_ops32;
 peak_walk_fn ports_sse2_ops2, ports_sse2_ops8, ports_sse2_ops32;
 peak_walk_fn ports_avx2_ops2, ports_avx2_ops8, ports_avx2_ops8_pipe, ports_avx2_ops32;
 peak_walk_fn ports_avx512_ops2, ports_avx512_ops8, ports_avx512_ops32;
-peak_walk_fn peak_avx2_ops32_chains2, peak_avx2_ops32_chains3;
 typedef void stream_fn(void *x, size_t bytes, size_t passes);
 stream_fn stream_sse2, stream_avx2, stream_avx512;
 stream_fn stream_sse2_prefetch, stream_avx2_prefetch, stream_avx512_prefetch;
@@ -62,12 +52,6 @@ static const struct mix mixes[] = {
 	{ "avx512", 32, 22, peak_avx512_ops32, ports_avx512_ops32, NULL },
 };
 
-/* Where 16 registers leave the chains long (asm/x86_64/fpu_avx2.S). */
-static const struct chains chain_loops[] = {
-	{ "avx2", 32, 2, peak_avx2_ops32_chains2 },	/* the kernel's split sum */
-	{ "avx2", 32, 3, peak_avx2_ops32_chains3 },
-};
-
 static const struct stream {
 	const char *isa;
 	size_t bytes;
@@ -80,7 +64,6 @@ static const struct stream {
 #else
 static peak_loop_fn *const clock_loop = NULL;
 static const struct mix mixes[] = { { "", 0, 0, NULL, NULL, NULL } };
-static const struct chains chain_loops[] = { { "", 0, 0, NULL } };
 typedef void stream_fn(void *x, size_t bytes, size_t passes);
 static const struct stream {
 	const char *isa;
@@ -128,35 +111,6 @@ uint64_t peak_ports_run(const char *isa, int ops, void *x, size_t bytes, uint64_
 			     !bk_fpu_avx2_ops8_two_stage ? m->ports_pipe : m->ports;
 
 	return passes * (walked / vbytes) * walk(x, walked, passes);
-}
-
-static const struct chains *find_chains(const char *isa, int ops, int sums)
-{
-	for (size_t i = 0; i < BK_ARRAY_SIZE(chain_loops); i++) {
-		const struct chains *c = &chain_loops[i];
-
-		if (c->loop && c->ops == ops && c->sums == sums && !strcmp(c->isa, isa))
-			return c;
-	}
-	return NULL;
-}
-
-int peak_has_chains(const char *isa, int ops, int sums)
-{
-	return find_chains(isa, ops, sums) != NULL;
-}
-
-uint64_t peak_chains_run(const char *isa, int ops, int sums, void *x, size_t bytes,
-			 uint64_t passes)
-{
-	const struct chains *c = find_chains(isa, ops, sums);
-	size_t vbytes = peak_vector_bytes(isa);
-	size_t walked = walk_bytes(vbytes, bytes);
-
-	if (!c || !walked || !passes)
-		return 0;
-	c->loop(x, walked, passes);
-	return passes * (walked / vbytes);
 }
 
 int peak_mix_per_vector(const char *isa, int ops)

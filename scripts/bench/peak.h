@@ -9,7 +9,7 @@
 #ifndef BK_BENCH_PEAK_H
 #define BK_BENCH_PEAK_H
 
-/* The walks (ports, chains) take x in whole groups of this many vectors. */
+/* The walks (ports) take x in whole groups of this many vectors. */
 #define WALK_VECS 16
 
 #ifndef __ASSEMBLER__
@@ -37,17 +37,6 @@ uint64_t peak_mix_run(const char *isa, int ops, uint64_t iterations);
  * or x holds less than one group. */
 uint64_t peak_ports_run(const char *isa, int ops, void *x, size_t bytes, uint64_t passes);
 
-/* Does this build have the dependency-chain loop of the kernel of `isa`
- * with `ops` operations per word, summing each vector in `sums` chains? */
-int peak_has_chains(const char *isa, int ops, int sums);
-
-/* Run that loop over the `bytes` of x (64-byte aligned) in place, `passes`
- * times, as the kernel walks it: the kernel's FP instructions, loads and
- * stores in the dependency chains of a schedule with `sums` sums per
- * vector (peak_<arch>.S), whole groups of 16 vectors. Returns the vectors
- * done, 0 when this build has no such loop or x holds less than a group. */
-uint64_t peak_chains_run(const char *isa, int ops, int sums, void *x, size_t bytes,
-			 uint64_t passes);
 /* FP vector instructions per vector of that kernel (its loop body without
  * loads, stores and loop control), 0 if unknown. */
 int peak_mix_per_vector(const char *isa, int ops);

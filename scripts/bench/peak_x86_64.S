@@ -39,10 +39,11 @@
  * instructions with the kernel's memory traffic, walking x in place as the
  * kernel does, a vector at a time, passes times: per vector one load and
  * one store and, where the kernel takes factors from memory (ops32 of
- * SSE2: 11 per vector and of AVX2: 10 from its stack frame; of AVX-512:
- * all 11, broadcast from the table), that many of the multiplies and FMAs
- * with a memory operand (here a stack slot, broadcast for AVX-512);
- * ports_avx2_ops8_pipe, for x of at most 32 KiB as the kernel there
+ * SSE2: 11 per vector; of AVX-512: all 11, broadcast from the table),
+ * that many of the multiplies and FMAs with a memory operand (here a
+ * stack slot, broadcast for AVX-512); for AVX2 ops32, which loads its 22
+ * constants from its stack frame once per block of four vectors, 6 and 5
+ * constant loads in turn per vector (kind 6); ports_avx2_ops8_pipe, for x of at most 32 KiB as the kernel there
  * (where it runs its pipeline over lines), no load and x as each add's
  * memory operand. At L1 size it shows whether the load and store ports, not the
  * FP pipes, bound the kernel; at L2 and RAM size the caches' and memory's
@@ -136,9 +137,11 @@ peak_clock_chain:
 .endm
 
 /*
- * One instruction of kind k (0 add, 1 mul, 2 fma) on register file R (ymm
- * or zmm, VEX/EVEX forms). R14 and R15 are the constant operands; adds
- * write R10/R11, multiplies R12/R13, FMAs accumulate into R0-R9.
+ * One instruction of kind k (0 add, 1 mul, 2 fma; in walks 3 the load of
+ * x, 4 its store, 5 an add of x from memory, 6 a constant's load) on
+ * register file R (ymm or zmm, VEX/EVEX forms). R14 and R15 are the
+ * constant operands; adds write R10/R11, multiplies R12/R13, FMAs
+ * accumulate into R0-R9.
  */
 .macro vex_op R, k
 .if \k == 0
@@ -166,9 +169,21 @@ peak_clock_chain:
 	 * Zen 3) */
 	walk_ld	vmovups, \R, %(n_vec * VEC_WALK), 10
 	n_memop = 0
+	n_cload = 0
 .elseif \k == 4
 	walk_st	vmovups, \R, 13, %(n_vec * VEC_WALK)
 	n_vec = n_vec + 1
+.elseif \k == 6
+	/* a constant into R14 (0.0) or R15 (1.0) in turn, from its slot, as
+	 * AVX2 ops32 loads 22 per block of four vectors: 6 and 5 in turn */
+	.if n_cload < 5 || (n_vec - (n_vec / 2) * 2) == 0
+	.if (n_cload - (n_cload / 2) * 2) == 0
+	vmovaps	MEM_SLOT(0), %\R\()14
+	.else
+	vmovaps	MEM_SLOT(1), %\R\()15
+	.endif
+	.endif
+	n_cload = n_cload + 1
 .else
 	walk_add vaddps, \R, %(n_vec * VEC_WALK), 14, %(10 + n_add - (n_add / 2) * 2)
 	n_add = n_add + 1
@@ -209,8 +224,8 @@ peak_clock_chain:
 .endm
 
 /*
- * Operands: R14 = 0.0 and R15 = 1.0, accumulators and the other
- * destinations 0.0 (a walk's first store takes R13 before any multiply
+ * Operands: R14 = 0.0 and R15 = 1.0, slot 0 holds 0.0 and the others
+ * 1.0, accumulators and the other destinations 0.0 (a walk's first store takes R13 before any multiply
  * wrote it: x stays uniform, as fpu_bench checks).
  */
 .macro vex_setup R
@@ -219,9 +234,10 @@ peak_clock_chain:
 	.irp r, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13
 	vxorps	%xmm\r, %xmm\r, %xmm\r
 	.endr
-	.irp k, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11
+	.irp k, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11
 	vmovups	%\R\()15, MEM_SLOT(\k)
 	.endr
+	vmovups	%\R\()14, MEM_SLOT(0)
 .endm
 
 .macro sse_setup R
@@ -259,6 +275,7 @@ peak_clock_chain:
 	n_mul = 0
 	n_fma = 0
 	n_memop = 0
+	n_cload = 0
 	n_vec = 0
 	n_mem = \mem
 .endm
@@ -335,6 +352,9 @@ peak_clock_chain:
 #define FMA_OPS32 0, 1, 0, 2, 0, 2, 0, 2, 0, 2, 0, 2, 0, 2, 0, 2, 0, 2, 0, 2, 0, 2
 #define FMA_OPS32_SPLIT 0, 1, 0, 1, 0, 2, 0, 2, 0, 2, 0, 2, 0, 2, 0, 2, 0, 2, \
 	0, 2, 0, 2, 0
+/* The same, each vector with 6 constant loads (6; 5 on every other vector). */
+#define FMA_OPS32_SPLIT_CLOADS 6, 0, 1, 6, 0, 1, 0, 2, 6, 0, 2, 0, 2, 6, 0, 2, \
+	0, 2, 6, 0, 2, 0, 2, 6, 0, 2, 0, 2, 0
 #define SSE_OPS2 0, 1
 #define SSE_OPS8 0, 1, 0, 1, 0, 0, 1, 0
 #define SSE_OPS32 0, 1, 0, 1, 0, 0, 1, 0, 0, 1, 0, 0, 1, 0, 0, 1, 0, 0, 1, 0, \
@@ -359,95 +379,12 @@ peak_clock_chain:
 	walk_func ports_avx2_ops2, vex_setup, vex_op, ymm, 32, vex_epilogue, 0, LS(FMA_OPS2)
 	walk_func ports_avx2_ops8, vex_setup, vex_op, ymm, 32, vex_epilogue, 0, LS(FMA_OPS8)
 	walk_func ports_avx2_ops8_pipe, vex_setup, vex_op, ymm, 32, vex_epilogue, 0, FMA_OPS8_XMEM, 4
-	walk_func ports_avx2_ops32, vex_setup, vex_op, ymm, 32, vex_epilogue, 10, LS(FMA_OPS32_SPLIT)
+	walk_func ports_avx2_ops32, vex_setup, vex_op, ymm, 32, vex_epilogue, 0, \
+		LS(FMA_OPS32_SPLIT_CLOADS)
 	walk_func ports_avx512_ops2, vex_setup, vex_op, zmm, 64, vex_epilogue, 0, LS(FMA_OPS2)
 	walk_func ports_avx512_ops8, vex_setup, vex_op, zmm, 64, vex_epilogue, 0, LS(FMA_OPS8)
 	walk_func ports_avx512_ops32, vex_setup, vex_op, zmm, 64, vex_epilogue, 11, LS(FMA_OPS32)
 
-/* ---------------------------------------------------------------- chains */
-
-/*
- * Chains: peak_avx2_ops32_chains<s>(x, bytes, passes) runs the AVX2 ops32
- * kernel's instructions over each vector of x in turn, in place as the
- * kernel walks it (WALK_VECS vectors per iteration, passes times; bytes a
- * multiple of WALK_VECS vectors), in the dependency chains of a schedule
- * with s sums per vector: s = 2 is the kernel's (kernels.h, SPLIT), s = 3
- * (chains of 4, 4 and 3 terms, one add more) the only other one its 16
- * registers hold with no more loads than one per constant that has no
- * register (see asm/x86_64/fpu_avx2.S). Per vector: x loaded, each term x
- * + c into one temporary and its product fused into its sum, the factors
- * as memory operands where the schedule has no register for them (10 with
- * 2 sums, y in ymm1; all 11 with 3), the sums combined, the result stored
- * back. The constants are zeros, so x becomes and stays zero (no denormal,
- * no NaN; uniform, as fpu_bench checks). Against the ports' bound (the
- * same traffic with no chains) it shows what the chains cost on cores
- * that cannot hold enough of them in flight (Zen 3): the third bound of
- * the bench. Returns the vectors per iteration.
- */
-.macro chain_term addend, sum, op, factor
-	vaddps	%ymm\addend, %ymm0, %ymm3
-	\op	\factor, %ymm3, %ymm\sum
-.endm
-
-.macro chain_slot_term addend, sum, op, slot
-	chain_term \addend, \sum, \op, MEM_SLOT(\slot)
-.endm
-
-/* Even terms into ymm4, odd into ymm2, y in ymm1; x = E - O. */
-.macro chains2_vec v
-	vmovups	32*\v(%rax), %ymm0
-	chain_slot_term 5, 4, vmulps, 1
-	chain_slot_term 6, 2, vmulps, 2
-	.irp addend, 7, 9, 11, 13
-	chain_slot_term \addend, 4, vfmadd231ps, %(\addend - 4)
-	chain_slot_term %(\addend + 1), 2, vfmadd231ps, %(\addend - 3)
-	.endr
-	vaddps	%ymm15, %ymm0, %ymm3
-	vfmadd231ps %ymm1, %ymm3, %ymm4
-	vsubps	%ymm2, %ymm4, %ymm4
-	vmovups	%ymm4, 32*\v(%rax)
-.endm
-
-/* Terms 0, 3, 6, 9 into ymm4; 1, 4, 7, 10 into ymm2; 2, 5, 8 into ymm1. */
-.macro chains3_vec v
-	vmovups	32*\v(%rax), %ymm0
-	chain_slot_term 5, 4, vmulps, 1
-	chain_slot_term 6, 2, vmulps, 2
-	chain_slot_term 7, 1, vmulps, 3
-	.irp addend, 8, 11
-	chain_slot_term \addend, 4, vfmadd231ps, %(\addend - 4)
-	chain_slot_term %(\addend + 1), 2, vfmadd231ps, %(\addend - 3)
-	chain_slot_term %(\addend + 2), 1, vfmadd231ps, %(\addend - 2)
-	.endr
-	chain_slot_term 14, 4, vfmadd231ps, 10
-	chain_slot_term 15, 2, vfmadd231ps, 11
-	vaddps	%ymm1, %ymm4, %ymm4
-	vsubps	%ymm2, %ymm4, %ymm4
-	vmovups	%ymm4, 32*\v(%rax)
-.endm
-
-.macro chain_func name, vec
-	entry_with_frame \name, MEM_FRAME
-	.irp r, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15
-	vxorps	%xmm\r, %xmm\r, %xmm\r
-	.endr
-	.irp k, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11
-	vmovups	%ymm15, MEM_SLOT(\k)
-	.endr
-	walk_begin
-	.irp v, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15
-	\vec	\v
-	.endr
-	walk_end 32
-	vzeroupper
-	mov	$WALK_VECS, %eax
-	leave
-	ret
-	.size	\name, . - \name
-.endm
-
-	chain_func peak_avx2_ops32_chains2, chains2_vec
-	chain_func peak_avx2_ops32_chains3, chains3_vec
 	.noaltmacro
 
 /* ---------------------------------------------------------------- stream */
