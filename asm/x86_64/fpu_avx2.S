@@ -328,17 +328,16 @@ lane_masks:
 
 /*
  * The passes over x: each pass's head, its blocks (`block`, given
- * `prefetch`), then its whole vectors and tail; `setup` runs after the
- * head. begin and end mark the block loop where they are LOOP_BEGIN and
- * LOOP_END (the loop `burnkit inspect` counts). %rax, the scratch of
- * bk_prefetch_gated (burnkit/prefetch.h), is free before it: consts is
- * done with and cur not yet set.
+ * `prefetch`), then its whole vectors and tail. begin and end mark the
+ * block loop where they are LOOP_BEGIN and LOOP_END (the loop `burnkit
+ * inspect` counts). %rax, the scratch of bk_prefetch_gated
+ * (burnkit/prefetch.h), is free before it: consts is done with and cur
+ * not yet set.
  */
-.macro passes prefetch, begin, end, vec, block, p, block_bytes, setup
+.macro passes prefetch, begin, end, vec, block, p, block_bytes
 1:	pass_head \vec, \p
 	cmp	blkend, cur
 	je	3f
-	\setup
 	bk_block_loop \begin, \end, \block, \p, \prefetch, \block_bytes, cur, blkend
 3:	pass_tail \vec, \p
 .endm
