@@ -166,26 +166,26 @@
  *
  * Measured on a Zen 4 core (EPYC 9004 under KVM, fpu32, one thread, a
  * throwaway harness, the variants and the FP mix taking turns, best of 300
- * samples at 15 KiB and of 60 at 510 KiB, four runs; % of the FP mix
- * measured in the same run, the results bit for bit those of the
- * reference's SPLIT order): this schedule 96.3-96.6 % at both sizes; the
- * one before it (one vector at a time, the 11 addends in registers, the
- * factors as memory operands) 83.5-88.4 %. Tried, not kept: four vectors
- * with one x + c register (each add followed by its fma) 90.2-93.6 %;
- * three vectors, three constants in registers 86.8-92.8 %; two vectors,
- * seven constants in registers 84-88 %, with the other constants as memory
- * operands (two loads each) 78-80 %; one sum per vector (the reference's
- * single chain, as the AVX-512 kernel sums) over three to six vectors
- * 74-82 %. In the bench (scripts/bench/fpu.sh, this core) ops32 runs at
- * 94.5-96.4 % of its FP bound at L1 and L2 size on one and two threads,
- * fpu32 and fpu64, 1.41-1.42 x gcc -O3; at 2 and 64 MiB it ran 1.13-1.16
- * x as fast as the schedule before it (the two taking turns, best of 30
- * to 200 calls). On the other cores named this schedule is not measured;
- * the one before it ran at 90-93 % of the FP mix on Sapphire Rapids
- * (8.28-8.57 cycles per vector against 7.7) and 77-79 % on Zen 3 (7.6-7.7
- * against 6.0), and two vectors interleaved with it ran as fast as one on
- * Zen 3 and 2 % faster at L1 size, 2 % slower at L2 size on Sapphire
- * Rapids; four were not tried there.
+ * samples at 15 KiB and of 60 at 510 KiB, two to four runs of each at each
+ * size; % of the FP mix measured in the same run, the results bit for bit
+ * those of the reference's SPLIT order): this schedule 96.3-96.6 % at both
+ * sizes (two runs); the one before it (one vector at a time, the 11
+ * addends in registers, the factors as memory operands) 83.5-88.4 %.
+ * Tried, not kept: four vectors with one x + c register (each add followed
+ * by its fma) 90.2-93.6 %; three vectors, three constants in registers
+ * 86.8-92.8 %; two vectors, seven constants in registers 84-88 %, with the
+ * other constants as memory operands (two loads each) 78-80 %; one sum per
+ * vector (the reference's single chain, as the AVX-512 kernel sums) over
+ * three to six vectors 74-82 %. In the bench (scripts/bench/fpu.sh, this
+ * core) ops32 runs at 94.5-96.8 % of its FP bound at L1 and L2 size on one
+ * and two threads, fpu32 and fpu64, 1.41-1.42 x gcc -O3; at 2 and 64 MiB
+ * it ran 1.13-1.16 x as fast as the schedule before it (the two taking
+ * turns, best of 30 to 200 calls). On the other cores named this schedule
+ * is not measured; the one before it ran at 90-93 % of the FP mix on
+ * Sapphire Rapids (8.28-8.57 cycles per vector against 7.7) and 77-79 % on
+ * Zen 3 (7.6-7.7 against 6.0), and two vectors interleaved with it ran as
+ * fast as one on Zen 3 and 2 % faster at L1 size, 2 % slower at L2 size on
+ * Sapphire Rapids; four were not tried there.
  *
  * Operation order: FUSED. ops2 is exact: (x + a) * K2, rounded twice.
  * ops8 computes every x + c exactly as the reference, the first product
