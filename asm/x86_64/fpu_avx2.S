@@ -166,14 +166,15 @@
  *
  * Measured on a Zen 4 core (EPYC 9004 under KVM, fpu32, one thread, a
  * throwaway harness, the variants and the FP mix taking turns, best of 300
- * samples at 15 KiB and of 60 at 510 KiB, two to four runs of each at each
- * size; % of the FP mix measured in the same run, the results bit for bit
- * those of the reference's SPLIT order): this schedule 96.3-96.6 % at both
- * sizes (two runs); the one before it (one vector at a time, the 11
- * addends in registers, the factors as memory operands) 83.5-88.4 %.
+ * samples at 15 KiB and of 60 at 510 KiB, two to seven runs of each at
+ * each size, one loud run left out, in which every schedule ran at
+ * 69-79 %; % of the FP mix measured in the same run, the results bit for
+ * bit those of the reference's SPLIT order): this schedule 96.3-96.6 % at
+ * both sizes (two runs); the one before it (one vector at a time, the 11
+ * addends in registers, the factors as memory operands) 83.5-88.8 %.
  * Tried, not kept: four vectors with one x + c register (each add followed
  * by its fma) 90.2-93.6 %; three vectors, three constants in registers
- * 86.8-92.8 %; two vectors, seven constants in registers 84-88 %, with the
+ * 86.8-92.8 %; two vectors, seven constants in registers 82-89 %, with the
  * other constants as memory operands (two loads each) 78-80 %; one sum per
  * vector (the reference's single chain, as the AVX-512 kernel sums) over
  * three to six vectors 74-82 %. In the bench (scripts/bench/fpu.sh, this
