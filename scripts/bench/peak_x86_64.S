@@ -282,7 +282,7 @@ peak_clock_chain:
 
 .macro mix_func name, setup, op, R, repeat, epilogue, mem, kinds:vararg
 	entry_with_frame \name, MEM_FRAME
-	\setup	\R			// and the factor 1.0 in every slot
+	\setup	\R			// and the constants in their slots
 	mix_counts \mem
 	.p2align 5
 1:	.rept	\repeat
