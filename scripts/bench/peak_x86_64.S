@@ -39,21 +39,21 @@
  * instructions with the kernel's memory traffic, walking x in place as the
  * kernel does, a vector at a time, passes times: per vector one load and
  * one store and, where the kernel takes factors from memory (ops32 of
- * SSE2: 11 per vector; of AVX-512: all 11, broadcast from the table),
- * that many of the multiplies and FMAs with a memory operand (here a
- * stack slot, broadcast for AVX-512); for AVX2 ops32, which loads its 22
+ * SSE2: 11 per vector; of AVX-512: all 11, broadcast from the table), that
+ * many of the multiplies and FMAs with a memory operand (here a stack
+ * slot, broadcast for AVX-512); for AVX2 ops32, which loads its 22
  * constants from its stack frame once per block of four vectors, 6 and 5
- * constant loads in turn per vector (kind 6); ports_avx2_ops8_pipe, for x of at most 32 KiB as the kernel there
- * (where it runs its pipeline over lines), no load and x as each add's
- * memory operand. At L1 size it shows whether the load and store ports, not the
- * FP pipes, bound the kernel; at L2 and RAM size the caches' and memory's
- * traffic beside the FP work as well: the second bound of the bench. Its
- * loads and stores do not count as FP instructions. (An earlier form
- * stored to 16 rotating stack slots, so each load met a store still in
- * flight: on Zen 3 it ran the AVX2 ops8 mix at 87 % of the plain mix at
- * L1 size, this walk at 97-103 %. On a Zen 5 core that form ran the
- * AVX-512 ops8 mix at 76-83 % of the plain mix, the kernel faster than
- * it; not measured there with this one.)
+ * constant loads in turn per vector (kind 6); ports_avx2_ops8_pipe, for x
+ * of at most 32 KiB as the kernel there (where it runs its pipeline over
+ * lines), no load and x as each add's memory operand. At L1 size it shows
+ * whether the load and store ports, not the FP pipes, bound the kernel; at
+ * L2 and RAM size the caches' and memory's traffic beside the FP work as
+ * well: the second bound of the bench. Its loads and stores do not count
+ * as FP instructions. (An earlier form stored to 16 rotating stack slots,
+ * so each load met a store still in flight: on Zen 3 it ran the AVX2 ops8
+ * mix at 87 % of the plain mix at L1 size, this walk at 97-103 %. On a
+ * Zen 5 core that form ran the AVX-512 ops8 mix at 76-83 % of the plain
+ * mix, the kernel faster than it; not measured there with this one.)
  *
  * Stream: stream_<isa>(x, bytes, passes) reads and writes back every
  * 64-byte line of x, passes times, four vectors per iteration with plain
@@ -65,7 +65,7 @@
 #include "peak.h"
 
 #define CLOCK_CHAIN 200
-/* The stack slots of the walks' factors: 1-11. */
+/* The stack slots of the walks' constants: 0 holds 0.0, 1-11 hold 1.0. */
 #define MEM_SLOT(k) (64 * (k))(%rsp)
 #define MEM_FRAME (12 * 64)
 #define MIX_REPEAT_OPS2 64
@@ -224,9 +224,9 @@ peak_clock_chain:
 .endm
 
 /*
- * Operands: R14 = 0.0 and R15 = 1.0, slot 0 holds 0.0 and the others
- * 1.0, accumulators and the other destinations 0.0 (a walk's first store takes R13 before any multiply
- * wrote it: x stays uniform, as fpu_bench checks).
+ * Operands: R14 = 0.0 and R15 = 1.0, slot 0 holds 0.0 and the others 1.0,
+ * accumulators and the other destinations 0.0 (a walk's first store takes
+ * R13 before any multiply wrote it: x stays uniform, as fpu_bench checks).
  */
 .macro vex_setup R
 	vxorps	%xmm14, %xmm14, %xmm14
