@@ -165,8 +165,8 @@ void check_##prefix(const struct bk_variant *v)				\
 	/* x of exactly the sizes above which the x86-64 kernels	\
 	 * leave their pipeline and prefetch, of 13 words more, and	\
 	 * of 1 to 8 lines more, odd and even (the two-stage ops8	\
-	 * at RAM size ends after either step, its blocks of four	\
-	 * from L2 on a whole block or not; burnkit/prefetch.h);	\
+	 * at RAM size ends after either step, its pairs of blocks	\
+	 * from L2 on a whole pair or not; burnkit/prefetch.h);	\
 	 * the pipelines' counts over every				\
 	 * remainder of whole lines (AVX2 ops8: groups of 4 lines;	\
 	 * AVX-512 ops32: 1 to 5 blocks of 5, odd and even). */	\
