@@ -165,8 +165,9 @@ void check_##prefix(const struct bk_variant *v)				\
 	/* x of exactly the sizes above which the x86-64 kernels	\
 	 * leave their pipeline and prefetch, of 13 words more, and	\
 	 * of 1 to 8 lines more, odd and even (the two-stage ops8	\
-	 * at RAM size ends after either step, its pairs of blocks	\
-	 * from L2 on a whole pair or not; burnkit/prefetch.h);	\
+	 * at RAM size ends after either step; burnkit/prefetch.h),	\
+	 * of 1 to 15 32-byte vectors more (AVX2 ops8's pairs of	\
+	 * blocks of four from L2 end on every remainder of 8);	\
 	 * the pipelines' counts over every				\
 	 * remainder of whole lines (AVX2 ops8: groups of 4 lines;	\
 	 * AVX-512 ops32: 1 to 5 blocks of 5, odd and even). */	\
@@ -179,6 +180,10 @@ void check_##prefix(const struct bk_variant *v)				\
 		for (size_t lines = 1; lines <= 8; lines++)		\
 			prefix##_case(v, ref, (gates[g] + lines * 64) /	\
 				      sizeof(T) + lines % 3, lines % 2, 3, &rng); \
+	for (size_t g = 0; g < N_GATES; g++)				\
+		for (size_t vecs = 1; vecs <= 15; vecs++)		\
+			prefix##_case(v, ref, (gates[g] + vecs * 32) /	\
+				      sizeof(T), 0, 1, &rng);		\
 	for (size_t lines = 4; lines <= 26; lines++)			\
 		for (size_t off = 0; off < max_off; off += 5)		\
 			prefix##_case(v, ref, lines * 64 / sizeof(T) + off % 3, \
