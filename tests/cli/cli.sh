@@ -32,7 +32,7 @@ ok "info runs" status 0 info
 # x86-64 only: how the FPU kernels run on this core, in the text and the record
 if [ -z "$emu" ] && [ "$(uname -m)" = x86_64 ]; then
 	ok "info says how the FPU kernels are tuned for this core" sh -c "$runner info | grep -q 'FPU kernels tuned for: ' && $runner info --json - 2>/dev/null | grep -q '\"fpu_tuning\":{\"core\":'"
-	ok "info's AVX2 ops8 line agrees with the record's two-stage flag" sh -c "if $runner info --json - 2>/dev/null | grep -q '\"avx2_ops8_two_stage\":true'; then want='AVX2 ops8: two-stage pipeline up to 32 KiB and above 4 MiB, blocks of four prefetching 1 KiB ahead between'; else want='AVX2 ops8: pipeline over lines up to 32 KiB, then blocks of four'; fi; $runner info | grep -qF \"\$want\""
+	ok "info's AVX2 ops8 line agrees with the record's two-stage flag" sh -c "if $runner info --json - 2>/dev/null | grep -q '\"avx2_ops8_two_stage\":true'; then want='AVX2 ops8: two-stage pipeline up to 32 KiB and above 4 MiB, blocks of four, two a loop iteration, prefetching 1 KiB ahead between'; else want='AVX2 ops8: pipeline over lines up to 32 KiB, then blocks of four'; fi; $runner info | grep -qF \"\$want\""
 	ok "a kernel tester's start record holds the tuning" sh -c "$runner fpu KWords 1 --json - 2>/dev/null | head -1 | grep -q '\"fpu_tuning\":{\"core\":[^,]*,\"prefetch_min_bytes\":[0-9n][0-9ul]*,\"avx2_ops8_two_stage\":\(true\|false\)}'"
 fi
 ok "info reads a Pi 4 fixture tree" sh -c "$emu $runner info --root tests/unit/fixtures/pi4 | grep -q 'Raspberry Pi 4 Model B'"
