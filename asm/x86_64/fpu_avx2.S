@@ -126,16 +126,17 @@
  * before (88-89 % at 512 KiB, 86-87 % at 1 MiB; prefetchw the same,
  * prefetcht1 slower); the two stages unrolled to four steps a branch
  * (the same in a harness, 3 % slower at 64 KiB in the kernel).
- * Those blocks run two a loop iteration, one add and one fused cmp and
- * jne for eight vectors: 8.75 macro-ops a vector with the prefetches
- * instead of 9, of the 6 a cycle Zen 4 dispatches (9 a vector at 1.5
- * cycles a vector left none to catch up when a line came late). The
- * whole vectors after the last pair go one by one. Measured on the same
- * core against one block an iteration (a throwaway harness, the two
- * taking turns, best of 300 samples, 5 processes at each size; the same
- * words bit for bit): 1.3-1.9 % faster at 512 KiB (91.6-93.0 % of the FP
- * mix against 89.9-91.9), 0.8-1.4 % at 256 KiB, 1.1-2.6 % at 64 KiB,
- * -0.6 to 3.2 % at 1 MiB.
+ *
+ * The blocks of four from L2 and L3 run two a loop iteration, one add
+ * and one fused cmp and jne for eight vectors: 8.75 macro-ops a vector
+ * with the prefetches instead of 9, of the 6 a cycle Zen 4 dispatches (9
+ * a vector at 1.5 cycles a vector left none to catch up when a line came
+ * late). The whole vectors after the last pair go one by one. Measured
+ * on the same core against one block an iteration (a throwaway harness,
+ * the two taking turns, best of 300 samples, 5 processes at each size;
+ * the same words bit for bit): 1.3-1.9 % faster at 512 KiB (91.6-93.0 %
+ * of the FP mix against 89.9-91.9), 0.8-1.4 % at 256 KiB, 1.1-2.6 % at
+ * 64 KiB, -0.6 to 3.2 % at 1 MiB.
  *
  * Measured for ops8 on a Sapphire Rapids core (one thread, L1 size, a
  * quiet host, the best of 40 samples or more, cycles from the bench's
