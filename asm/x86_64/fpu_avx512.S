@@ -14,18 +14,19 @@
  * read alike.
  *
  * Strategy: each pass splits x into a masked head up to the first 64-byte
- * boundary, whole blocks of aligned vectors (four in ops2 and ops8, five
+ * boundary, whole blocks of aligned vectors (four in ops2 and ops8, seven
  * in ops32), whole aligned vectors, and a masked tail. Masked loads and
  * stores touch no word outside x, so any n and any alignment take the
  * same path, and the main loop never splits a cache line. ops2 and ops8
  * run their blocks one after another (the loop body); ops32 runs them in
  * a two-stage software pipeline (the schedule below), its loop body two
- * steps. The constants are broadcast into registers once per call (ka..kf
- * for a..f, kfactor for the 2-op factor; ops32's addends a, c, ..., w);
- * ops32's factors b, d, ..., y are broadcast memory operands
- * ({1to16}/{1to8}) from the table, since two blocks' x and sums, a
- * temporary and the 11 addends fill the 32 registers. One temporary
- * register serves every x + c: renaming makes its uses independent.
+ * steps. ops2's and ops8's constants are broadcast into registers once per
+ * call (ka..kf for a..f, kfactor for the 2-op factor). ops32 has 22, and
+ * two blocks' x and sums take 28 registers, so it broadcasts each term's
+ * addend and factor from the table into two registers once per block,
+ * for the block's seven vectors. One temporary register serves every
+ * x + c, and one pair every term's constants: renaming makes their uses
+ * independent.
  * At RAM size the hardware prefetchers stop at every 4 KiB page and the
  * long chains of ops8 and ops32 leave few loads in flight, so for x larger
  * than BK_FPU_PREFETCH_MIN_BYTES (4 MiB, burnkit/prefetch.h) each block
@@ -44,6 +45,10 @@
  * slower at L1 size with them, ops2 7 % slower at L2 size; on Sapphire
  * Rapids ops2 lost 5 % at L1 size to one prefetch per block and 10-20 % to
  * one per line.
+ * ops32 prefetches two pages ahead instead of one: its blocks of seven
+ * (below) run through x faster than the blocks of five did, and one page
+ * ahead cost them 8-12 % against the old kernel at 64 MiB on a Zen 5 core,
+ * two pages ahead about nothing (the two taking turns).
  * Prefetches past the end of x are harmless (they never fault).
  *
  * Schedule. Cores named (512-bit vectors; per cycle; latencies in cycles):
@@ -62,21 +67,27 @@
  * on Intel (4 each), 45 on Zen 5 (add 2), plus the load (ops8: 14-16 plus
  * the load): at 11 cycles per vector 5 vectors must be in flight, at 5.5
  * (Zen 5) 9, about 200 instructions, most of them waiting on their chain.
+ * ops32's blocks are seven vectors: 28 registers for two blocks' x and
+ * sums, with the temporary and the two constants 31.
  *
- * ops32's pipeline: step j loads block j + 1 (five vectors) and issues its
- * terms 1-6 beside block j's terms 7-11, term by term for the five vectors
- * of a block, in the order j+1: 1 2 3, j: 7, j+1: 4, j: 8, j+1: 5, j: 9,
+ * ops32's pipeline: step j loads block j + 1 (seven vectors) and issues its
+ * terms 1-6 beside block j's terms 7-11, term by term for the seven
+ * vectors of a block, each term's two constants broadcast first, in the order j+1: 1 2 3, j: 7, j+1: 4, j: 8, j+1: 5, j: 9,
  * j+1: 6, j: 10 11; then it stores block j. Two register sets of x and sums
  * take turns (set 0 holds blocks 0, 2, 4, ..., set 1 the others), so the
  * loop body is two steps; the first step of a pass is block 0's terms 1-6
- * alone, the last block j's terms 7-11 alone. A step is five vectors' FP
- * work (55 cycles of issue on Zen 4 and Intel, 27.5 on Zen 5), and each
- * vector's chain spreads over two steps: 110 cycles against a chain of
- * 46-48 plus the load, 55 on Zen 5 against 45 plus the load; and no step
+ * alone, the last block j's terms 7-11 alone. A step is seven vectors' FP
+ * work (77 cycles of issue on Zen 4 and Intel, 38.5 on Zen 5), and each
+ * vector's chain spreads over two steps: 154 cycles against a chain of
+ * 46-48 plus the load, 77 on Zen 5 against 45 plus the load; and no step
  * waits on the loads it issues, since block j's terms 7-11 need none of
- * them. Per vector 12 loads (x and the 11 factors, 4- or
- * 8-byte broadcasts): 1.1 per cycle on Zen 4 and Intel, 2.2 on Zen 5, of
- * their 2-4.
+ * them. Per vector 4.1 loads (x, and 22 4- or 8-byte broadcasts for seven
+ * vectors): 0.4 per cycle on Zen 4 and Intel, 0.75 on Zen 5. The blocks of
+ * five before took the factors as broadcast memory operands, 12 loads a
+ * vector: 2.2 a cycle at Zen 5's 5.5 cycles, more than the 2 a cycle its
+ * FP side loads there (the bench's loop of that mix with those loads ran
+ * at 89 % of the plain mix at L1 size, the kernel at 88 %; 82 and 84 % at
+ * L2 size).
  * Measured on a Zen 4 core (EPYC 9004, family 25 model 17, under KVM,
  * one thread, L1 size; a throwaway harness, the variants taking turns,
  * best of 200-1000 samples, cycles per vector against 11.0 for the FP mix
@@ -100,7 +111,18 @@
  * pipeline (a group's first terms beside the previous group's last)
  * 0.93-0.99; the even/odd split of the AVX2 kernel (kernels.h, SPLIT: one
  * instruction more, an add, and 12 adds are 6 cycles on two add pipes)
- * 0.94-0.98. The pipeline kept was not measured there. ops2 is bound by
+ * 0.94-0.98. The pipeline with blocks of five, measured there later by
+ * fpu.sh: 88 % of the FP mix at L1 size and 84 % at L2 size. Against it
+ * (a harness, the variants taking turns, best of 100-200 samples, cycles
+ * per vector against 5.5 for the FP mix): the same blocks with each
+ * term's constants broadcast once per block 5.7-5.8 at 16 KiB to 2 MiB
+ * (the old 6.1-6.7); blocks of six 5.6-5.7; of seven (kept) 5.5-5.6 at
+ * 16 and 256 KiB and 5.6-5.7 at 2 MiB, bit for bit the same words. At
+ * 64 MiB, where memory bounds it (7.1-7.3 for the old), seven with one
+ * page's prefetch 7.8-8.2 and with two pages' 7.2-7.3. Not measured on
+ * Zen 4 or Intel: there the loads were no limit (1.1 a cycle), and the
+ * blocks of seven keep twice the chain each needs in flight. ops2 is
+ * bound by
  * the stores at L1 size: one 64-byte store a cycle, with 2 FP
  * instructions per vector on 2 ports: 1 cycle per vector, 4 per block.
  *
@@ -113,7 +135,7 @@
  * instead of two). So ops8 fuses terms 2 and 3, ops32 terms 2 to 11.
  *
  * Instruction counts of the loop bodies (ops2 and ops8: one block of 4
- * vectors of 16 fpu32 or 8 fpu64 words; ops32: two steps of 5 vectors),
+ * vectors of 16 fpu32 or 8 fpu64 words; ops32: two steps of 7 vectors),
  * by class as the `Loop body` lines state them (the plain loop; the
  * prefetching one has the prefetches besides):
  *
@@ -121,14 +143,14 @@
  *     ops2     load 1, add 1, mul 1, store 1         19        0.30        0.59
  *     ops8     load 1, add 3, mul 1, fma 2,          35        0.55        1.09
  *              store 1
- *     ops32    load 1, add 11, mul 1, fma 10,       246        1.54        3.08
- *              store 1
+ *     ops32    load 1 + 22/7, add 11, mul 1,        386        1.72        3.45
+ *              fma 10, store 1
  *
  * plus 3 for the loop control in each block (add, cmp, jne), in each of
  * ops32's steps (add, cmp, je or jne). Classes by mnemonic: vmovups/vmovupd
- * from memory is a load, to memory a store; vaddps/vaddpd and the
- * pointer's add are add; vmulps/vmulpd mul (with its factor from memory
- * too); vfmadd231/vfnmadd231 fma (likewise); cmp; jcc branch; anything
+ * and vbroadcastss/vbroadcastsd from memory are loads, vmovups/vmovupd to
+ * memory a store; vaddps/vaddpd and the pointer's add are add;
+ * vmulps/vmulpd mul; vfmadd231/vfnmadd231 fma; cmp; jcc branch; anything
  * else (prefetcht0) other.
  */
 
@@ -140,7 +162,7 @@
 #define xend	%rsi		/* end of x, after it */
 #define npasses	%rdx		/* passes left */
 #define cur	%rax		/* current vector in a pass */
-#define ktab	%rcx		/* bk_fpu*_consts, for ops32's factors */
+#define ktab	%rcx		/* bk_fpu*_consts, for ops32's constants */
 #define blkend	%r8		/* end of the whole blocks */
 #define vecend	%r9		/* end of the whole vectors */
 #define body	%r10		/* first 64-byte aligned vector */
@@ -150,6 +172,7 @@
 
 #define VEC_BYTES 64
 #define PREFETCH_BYTES 4096	/* one page ahead of the block being loaded */
+#define PREFETCH32_BYTES 8192	/* ops32: two pages ahead */
 
 /*
  * Vector registers of ops2 and ops8 (ops32's: below). Constants a..f:
@@ -378,69 +401,84 @@
 /* ---------------------------------------------------------------- ops32 */
 
 /*
- * ops32's registers: two sets of five vectors, x and sums (set 0: x in
- * zmm0-4, sums in zmm5-9; set 1: zmm10-14, zmm15-19), the shared x + c
- * in zmm20 and the addends a, c, e, ..., w in zmm21-31. The factors b, d,
- * f, ..., y are broadcast memory operands from the table (ktab).
+ * ops32's registers: two sets of seven vectors, x and sums (set 0: x in
+ * zmm0-6, sums in zmm7-13; set 1: zmm14-20, zmm21-27), the shared x + c
+ * in zmm28, the term's addend and factor, broadcast from the table (ktab)
+ * once per set, in zmm29 and zmm30.
  */
-#define tmp32	%zmm20
-#define BLOCK32_BYTES (5 * VEC_BYTES)
+#define tmp32	%zmm28
+#define kadd32	%zmm29
+#define kfac32	%zmm30
+#define SET32_VECS 7
+#define BLOCK32_BYTES (SET32_VECS * VEC_BYTES)
 
-/* The vectors of a set (the first n of them: 1 or 5), as m's arguments. */
+/* The vectors of a set (the first n of them: 1 or 7), as m's arguments. */
 .macro each_of_set p, set, n, m, args:vararg
 .if \set == 0
-	\m \p, %zmm0, %zmm5, \args
+	\m \p, %zmm0, %zmm7, \args
 	.if \n > 1
-	\m \p, %zmm1, %zmm6, \args
-	\m \p, %zmm2, %zmm7, \args
-	\m \p, %zmm3, %zmm8, \args
-	\m \p, %zmm4, %zmm9, \args
+	\m \p, %zmm1, %zmm8, \args
+	\m \p, %zmm2, %zmm9, \args
+	\m \p, %zmm3, %zmm10, \args
+	\m \p, %zmm4, %zmm11, \args
+	\m \p, %zmm5, %zmm12, \args
+	\m \p, %zmm6, %zmm13, \args
 	.endif
 .else
-	\m \p, %zmm10, %zmm15, \args
-	\m \p, %zmm11, %zmm16, \args
-	\m \p, %zmm12, %zmm17, \args
-	\m \p, %zmm13, %zmm18, \args
-	\m \p, %zmm14, %zmm19, \args
+	\m \p, %zmm14, %zmm21, \args
+	\m \p, %zmm15, %zmm22, \args
+	\m \p, %zmm16, %zmm23, \args
+	\m \p, %zmm17, %zmm24, \args
+	\m \p, %zmm18, %zmm25, \args
+	\m \p, %zmm19, %zmm26, \args
+	\m \p, %zmm20, %zmm27, \args
 .endif
 .endm
 
 /*
- * Term i (0-10) of one vector, x in xr, its sum in rr: x + addend, then
- * the product with factor 2i + 1 of the table rounded into rr (term 0),
- * or fused into it (op: vfmadd231, vfnmadd231).
+ * A term of one vector, x in xr, its sum in rr: x + the term's addend,
+ * then the product with its factor rounded into rr (term 0), or fused
+ * into it (op: vfmadd231, vfnmadd231).
  */
-.macro term32 p, xr, rr, addend, factor, op
-	vadd\p	\addend, \xr, tmp32
+.macro term32 p, xr, rr, op
+	vadd\p	kadd32, \xr, tmp32
+	\op\p	kfac32, tmp32, \rr
+.endm
+
+/* Broadcast table entry i into reg (p: ps or pd). */
+.macro bcast32 p, i, reg
 .ifc \p, ps
-	\op\p	(\factor)*4(ktab){1to16}, tmp32, \rr
+	vbroadcastss	(\i)*4(ktab), \reg
 .else
-	\op\p	(\factor)*8(ktab){1to8}, tmp32, \rr
+	vbroadcastsd	(\i)*8(ktab), \reg
 .endif
 .endm
 
 /*
  * Terms first..last (0-10), term by term, for the first n vectors of a
- * set: term i adds addend zmm(21 + i) and takes factor 2i + 1 of the
- * table, rounded into the sum (term 0) or fused into it, - and + in turn.
+ * set: term i's addend (table entry 2i) and factor (2i + 1) broadcast
+ * once for the set, the product rounded into the sum (term 0) or fused
+ * into it, - and + in turn.
  */
 .macro ops32_terms p, set, n, first, last
-	ops32_term_if \p, \set, \n, \first, \last, 0, %zmm21, vmul
-	ops32_term_if \p, \set, \n, \first, \last, 1, %zmm22, vfnmadd231
-	ops32_term_if \p, \set, \n, \first, \last, 2, %zmm23, vfmadd231
-	ops32_term_if \p, \set, \n, \first, \last, 3, %zmm24, vfnmadd231
-	ops32_term_if \p, \set, \n, \first, \last, 4, %zmm25, vfmadd231
-	ops32_term_if \p, \set, \n, \first, \last, 5, %zmm26, vfnmadd231
-	ops32_term_if \p, \set, \n, \first, \last, 6, %zmm27, vfmadd231
-	ops32_term_if \p, \set, \n, \first, \last, 7, %zmm28, vfnmadd231
-	ops32_term_if \p, \set, \n, \first, \last, 8, %zmm29, vfmadd231
-	ops32_term_if \p, \set, \n, \first, \last, 9, %zmm30, vfnmadd231
-	ops32_term_if \p, \set, \n, \first, \last, 10, %zmm31, vfmadd231
+	ops32_term_if \p, \set, \n, \first, \last, 0, vmul
+	ops32_term_if \p, \set, \n, \first, \last, 1, vfnmadd231
+	ops32_term_if \p, \set, \n, \first, \last, 2, vfmadd231
+	ops32_term_if \p, \set, \n, \first, \last, 3, vfnmadd231
+	ops32_term_if \p, \set, \n, \first, \last, 4, vfmadd231
+	ops32_term_if \p, \set, \n, \first, \last, 5, vfnmadd231
+	ops32_term_if \p, \set, \n, \first, \last, 6, vfmadd231
+	ops32_term_if \p, \set, \n, \first, \last, 7, vfnmadd231
+	ops32_term_if \p, \set, \n, \first, \last, 8, vfmadd231
+	ops32_term_if \p, \set, \n, \first, \last, 9, vfnmadd231
+	ops32_term_if \p, \set, \n, \first, \last, 10, vfmadd231
 .endm
 
-.macro ops32_term_if p, set, n, first, last, i, addend, op
+.macro ops32_term_if p, set, n, first, last, i, op
 .if \i >= \first && \i <= \last
-	each_of_set \p, \set, \n, term32, \addend, 2*\i+1, \op
+	bcast32 \p, 2*\i, kadd32
+	bcast32 \p, 2*\i+1, kfac32
+	each_of_set \p, \set, \n, term32, \op
 .endif
 .endm
 
@@ -449,43 +487,27 @@
 	ops32_terms \p, \set, \n, \i, \i
 .endm
 
-/* Broadcast the addends a, c, e, ..., w (e: s or d, esz: word size). */
-.macro ops32_consts e, esz
-	vbroadcasts\e	0*\esz(consts), %zmm21
-	vbroadcasts\e	2*\esz(consts), %zmm22
-	vbroadcasts\e	4*\esz(consts), %zmm23
-	vbroadcasts\e	6*\esz(consts), %zmm24
-	vbroadcasts\e	8*\esz(consts), %zmm25
-	vbroadcasts\e	10*\esz(consts), %zmm26
-	vbroadcasts\e	12*\esz(consts), %zmm27
-	vbroadcasts\e	14*\esz(consts), %zmm28
-	vbroadcasts\e	16*\esz(consts), %zmm29
-	vbroadcasts\e	18*\esz(consts), %zmm30
-	vbroadcasts\e	20*\esz(consts), %zmm31
-	mov	consts, ktab
-.endm
-
 /* One vector at cur under opmask k, every term (set 0's first vector). */
 .macro ops32_vec p, k
 	vmovu\p	(cur), %zmm0{%k\k}{z}
 	ops32_terms \p, 0, 1, 0, 10
-	vmovu\p	%zmm5, (cur){%k\k}
+	vmovu\p	%zmm7, (cur){%k\k}
 .endm
 
 /* Load a set's x from the block at off(cur), store its sums there. */
 .macro load_set p, set, off
 .if \set == 0
-	load_vecs \p, \off, %zmm0, %zmm1, %zmm2, %zmm3, %zmm4
+	load_vecs \p, \off, %zmm0, %zmm1, %zmm2, %zmm3, %zmm4, %zmm5, %zmm6
 .else
-	load_vecs \p, \off, %zmm10, %zmm11, %zmm12, %zmm13, %zmm14
+	load_vecs \p, \off, %zmm14, %zmm15, %zmm16, %zmm17, %zmm18, %zmm19, %zmm20
 .endif
 .endm
 
 .macro store_set p, set
 .if \set == 0
-	store_vecs \p, %zmm5, %zmm6, %zmm7, %zmm8, %zmm9
+	store_vecs \p, %zmm7, %zmm8, %zmm9, %zmm10, %zmm11, %zmm12, %zmm13
 .else
-	store_vecs \p, %zmm15, %zmm16, %zmm17, %zmm18, %zmm19
+	store_vecs \p, %zmm21, %zmm22, %zmm23, %zmm24, %zmm25, %zmm26, %zmm27
 .endif
 .endm
 
@@ -498,30 +520,30 @@
  */
 .macro ops32_step p, prefetch, a
 .if \prefetch
-	.irp line, 0, 1, 2, 3, 4
-	prefetcht0 PREFETCH_BYTES+BLOCK32_BYTES+\line*VEC_BYTES(cur)
+	.irp line, 0, 1, 2, 3, 4, 5, 6
+	prefetcht0 PREFETCH32_BYTES+BLOCK32_BYTES+\line*VEC_BYTES(cur)
 	.endr
 .endif
 	load_set \p, (1-\a), BLOCK32_BYTES
-	ops32_terms \p, (1-\a), 5, 0, 2
-	ops32_term \p, \a, 5, 6
-	ops32_term \p, (1-\a), 5, 3
-	ops32_term \p, \a, 5, 7
-	ops32_term \p, (1-\a), 5, 4
-	ops32_term \p, \a, 5, 8
-	ops32_term \p, (1-\a), 5, 5
-	ops32_terms \p, \a, 5, 9, 10
+	ops32_terms \p, (1-\a), SET32_VECS, 0, 2
+	ops32_term \p, \a, SET32_VECS, 6
+	ops32_term \p, (1-\a), SET32_VECS, 3
+	ops32_term \p, \a, SET32_VECS, 7
+	ops32_term \p, (1-\a), SET32_VECS, 4
+	ops32_term \p, \a, SET32_VECS, 8
+	ops32_term \p, (1-\a), SET32_VECS, 5
+	ops32_terms \p, \a, SET32_VECS, 9, 10
 	store_set \p, \a
 	add	$BLOCK32_BYTES, cur
 .endm
 
 .macro ops32_first p
 	load_set \p, 0, 0
-	ops32_terms \p, 0, 5, 0, 5
+	ops32_terms \p, 0, SET32_VECS, 0, 5
 .endm
 
 .macro ops32_last p, a
-	ops32_terms \p, \a, 5, 6, 10
+	ops32_terms \p, \a, SET32_VECS, 6, 10
 	store_set \p, \a
 .endm
 
@@ -560,12 +582,12 @@ ENTRY(fpu32_ops8_x86_64_avx512)
 	ret
 END(fpu32_ops8_x86_64_avx512)
 
-// Loop body fpu32_ops32_x86_64_avx512: 246 instructions per 160 words (load 10, store 10, add 112, sub 0, mul 10, fma 100, and 0, orr 0, cmp 2, branch 2, other 0)
+// Loop body fpu32_ops32_x86_64_avx512: 386 instructions per 224 words (load 58, store 14, add 156, sub 0, mul 14, fma 140, and 0, orr 0, cmp 2, branch 2, other 0)
 ENTRY(fpu32_ops32_x86_64_avx512)
-	split	2, 5
+	split	2, SET32_VECS
 	lea	-BLOCK32_BYTES(blkend), lastblk
 	movq	bk_fpu32_consts@GOTPCREL(%rip), consts
-	ops32_consts s, 4
+	mov	consts, ktab
 	bk_prefetch_gated xbase, xend, %rax, 9f, ops32_passes, \
 		LOOP_BEGIN(fpu32_ops32_x86_64_avx512), LOOP_END(fpu32_ops32_x86_64_avx512), \
 		ps
@@ -598,12 +620,12 @@ ENTRY(fpu64_ops8_x86_64_avx512)
 	ret
 END(fpu64_ops8_x86_64_avx512)
 
-// Loop body fpu64_ops32_x86_64_avx512: 246 instructions per 80 words (load 10, store 10, add 112, sub 0, mul 10, fma 100, and 0, orr 0, cmp 2, branch 2, other 0)
+// Loop body fpu64_ops32_x86_64_avx512: 386 instructions per 112 words (load 58, store 14, add 156, sub 0, mul 14, fma 140, and 0, orr 0, cmp 2, branch 2, other 0)
 ENTRY(fpu64_ops32_x86_64_avx512)
-	split	3, 5
+	split	3, SET32_VECS
 	lea	-BLOCK32_BYTES(blkend), lastblk
 	movq	bk_fpu64_consts@GOTPCREL(%rip), consts
-	ops32_consts d, 8
+	mov	consts, ktab
 	bk_prefetch_gated xbase, xend, %rax, 9f, ops32_passes, \
 		LOOP_BEGIN(fpu64_ops32_x86_64_avx512), LOOP_END(fpu64_ops32_x86_64_avx512), \
 		pd
