@@ -39,11 +39,11 @@
  * instructions with the kernel's memory traffic, walking x in place as the
  * kernel does, a vector at a time, passes times: per vector one load and
  * one store and, where the kernel takes factors from memory (ops32 of
- * SSE2: 11 per vector; of AVX-512: all 11, broadcast from the table), that
- * many of the multiplies and FMAs with a memory operand (here a stack
- * slot, broadcast for AVX-512); for AVX2 ops32, which loads its 22
- * constants from its stack frame once per block of four vectors, 6 and 5
- * constant loads in turn per vector (kind 6); ports_avx2_ops8_pipe, for x
+ * SSE2: 11 per vector), that many of the multiplies with a memory operand
+ * (here a stack slot); for the ops32 that load their 22 constants once per
+ * block (AVX2: from its stack frame, blocks of four vectors; AVX-512:
+ * broadcast from the table, blocks of seven), each vector's share of the
+ * block's constant loads (kind 6); ports_avx2_ops8_pipe, for x
  * of at most 32 KiB as the kernel there (where it runs its pipeline over
  * lines), no load and x as each add's memory operand. At L1 size it shows
  * whether the load and store ports, not the FP pipes, bound the kernel; at
@@ -109,16 +109,7 @@ peak_clock_chain:
 	\mnem	%xmm\src, %xmm\dst
 .endm
 
-/* The same with a stack slot as the source (zmm: broadcast from it, as
- * the AVX-512 kernels take their factors). */
-.macro mem3 mnem, R, slot, src1, dst
-.ifc \R, zmm
-	\mnem	MEM_SLOT(\slot){1to16}, %\R\src1, %\R\dst
-.else
-	\mnem	MEM_SLOT(\slot), %\R\src1, %\R\dst
-.endif
-.endm
-
+/* The two-operand form with a stack slot as the source (SSE2 ops32). */
 .macro mem2 mnem, R, slot, dst
 	\mnem	MEM_SLOT(\slot), %\R\dst
 .endm
@@ -148,35 +139,29 @@ peak_clock_chain:
 	ins3	vaddps, \R, 15, 14, %(10 + n_add - (n_add / 2) * 2)
 	n_add = n_add + 1
 .elseif \k == 1
-	.if n_memop < n_mem
-	mem3	vmulps, \R, %(n_memop + 1), 14, %(12 + n_mul - (n_mul / 2) * 2)
-	n_memop = n_memop + 1
-	.else
 	ins3	vmulps, \R, 15, 14, %(12 + n_mul - (n_mul / 2) * 2)
-	.endif
 	n_mul = n_mul + 1
 .elseif \k == 2
-	.if n_memop < n_mem
-	mem3	vfmadd231ps, \R, %(n_memop + 1), 14, %(n_fma - (n_fma / 10) * 10)
-	n_memop = n_memop + 1
-	.else
 	ins3	vfmadd231ps, \R, 15, 14, %(n_fma - (n_fma / 10) * 10)
-	.endif
 	n_fma = n_fma + 1
 .elseif \k == 3
 	/* into the first add's destination, renamed again at once (into
 	 * R12, kept until the next multiply, the loop ran 15 % slower on
 	 * Zen 3) */
 	walk_ld	vmovups, \R, %(n_vec * VEC_WALK), 10
-	n_memop = 0
 	n_cload = 0
 .elseif \k == 4
 	walk_st	vmovups, \R, 13, %(n_vec * VEC_WALK)
 	n_vec = n_vec + 1
 .elseif \k == 6
 	/* a constant into R14 (0.0) or R15 (1.0) in turn, from its slot, as
-	 * AVX2 ops32 loads 22 per block of four vectors: 6 and 5 in turn */
-	.if n_cload < 5 || (n_vec - (n_vec / 2) * 2) == 0
+	 * ops32 loads its 22 once per block of CLOAD_BLOCK vectors: vector
+	 * v of the block takes ceil(22 (v + 1) / B) - ceil(22 v / B) of them
+	 * (AVX2, B 4: 6 and 5 in turn; AVX-512, B 7: 4 then six times 3) */
+	n_cvec = n_vec - (n_vec / CLOAD_BLOCK) * CLOAD_BLOCK
+	n_cquota = (22 * n_cvec + 21 + CLOAD_BLOCK) / CLOAD_BLOCK
+	n_cquota = n_cquota - (22 * n_cvec + CLOAD_BLOCK - 1) / CLOAD_BLOCK
+	.if n_cload < n_cquota
 	.if (n_cload - (n_cload / 2) * 2) == 0
 	vmovaps	MEM_SLOT(0), %\R\()14
 	.else
@@ -352,9 +337,14 @@ peak_clock_chain:
 #define FMA_OPS32 0, 1, 0, 2, 0, 2, 0, 2, 0, 2, 0, 2, 0, 2, 0, 2, 0, 2, 0, 2, 0, 2
 #define FMA_OPS32_SPLIT 0, 1, 0, 1, 0, 2, 0, 2, 0, 2, 0, 2, 0, 2, 0, 2, 0, 2, \
 	0, 2, 0, 2, 0
-/* The same, each vector with 6 constant loads (6; 5 on every other vector). */
+/* ops32's constant loads per vector: the most any vector of a block of
+ * CLOAD_BLOCK takes (kind 6), of which vex_op emits the vector's share. */
+/* AVX2 ops32 (split), with 6 constant loads a vector, B 4. */
 #define FMA_OPS32_SPLIT_CLOADS 6, 0, 1, 6, 0, 1, 0, 2, 6, 0, 2, 0, 2, 6, 0, 2, \
 	0, 2, 6, 0, 2, 0, 2, 6, 0, 2, 0, 2, 0
+/* AVX-512 ops32, with 4 constant loads a vector, B 7. */
+#define FMA_OPS32_CLOADS 6, 0, 1, 0, 2, 0, 2, 6, 0, 2, 0, 2, 0, 2, 6, 0, 2, \
+	0, 2, 0, 2, 6, 0, 2, 0, 2
 #define SSE_OPS2 0, 1
 #define SSE_OPS8 0, 1, 0, 1, 0, 0, 1, 0
 #define SSE_OPS32 0, 1, 0, 1, 0, 0, 1, 0, 0, 1, 0, 0, 1, 0, 0, 1, 0, 0, 1, 0, \
@@ -379,11 +369,14 @@ peak_clock_chain:
 	walk_func ports_avx2_ops2, vex_setup, vex_op, ymm, 32, vex_epilogue, 0, LS(FMA_OPS2)
 	walk_func ports_avx2_ops8, vex_setup, vex_op, ymm, 32, vex_epilogue, 0, LS(FMA_OPS8)
 	walk_func ports_avx2_ops8_pipe, vex_setup, vex_op, ymm, 32, vex_epilogue, 0, FMA_OPS8_XMEM, 4
+	CLOAD_BLOCK = 4
 	walk_func ports_avx2_ops32, vex_setup, vex_op, ymm, 32, vex_epilogue, 0, \
 		LS(FMA_OPS32_SPLIT_CLOADS)
 	walk_func ports_avx512_ops2, vex_setup, vex_op, zmm, 64, vex_epilogue, 0, LS(FMA_OPS2)
 	walk_func ports_avx512_ops8, vex_setup, vex_op, zmm, 64, vex_epilogue, 0, LS(FMA_OPS8)
-	walk_func ports_avx512_ops32, vex_setup, vex_op, zmm, 64, vex_epilogue, 11, LS(FMA_OPS32)
+	CLOAD_BLOCK = 7
+	walk_func ports_avx512_ops32, vex_setup, vex_op, zmm, 64, vex_epilogue, 0, \
+		LS(FMA_OPS32_CLOADS)
 
 	.noaltmacro
 
