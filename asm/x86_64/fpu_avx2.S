@@ -86,9 +86,9 @@
  * 32-byte loads per vector, 2 per cycle at 1.5 cycles per vector) is
  * what holds the line pipeline at 90 % of the FP mix, and the blocks of
  * four reach 92 % at L1 size and 86-87 % at 256 and 512 KiB. So on the
- * cores lib/dispatch names (bk_fpu_avx2_ops8_two_stage: Zen 4) ops8 runs
- * a two-stage pipeline over blocks of one line in L1 and at RAM size (x
- * from L2 and L3: below), x loaded
+ * cores lib/dispatch names (bk_fpu_avx2_ops8_two_stage: Zen 4, and Zen 5
+ * below) ops8 runs a two-stage pipeline over blocks of one line in L1 and
+ * (Zen 4) at RAM size (x from L2 and L3: below), x loaded
  * once into a register: step j loads block j + 1 and issues its first
  * term, block j's third, then block j + 1's second, and stores block j;
  * two register sets take turns. 8 instructions per vector and 1.5 for the
@@ -137,6 +137,18 @@
  * the same words bit for bit): 1.3-1.9 % faster at 512 KiB (91.6-93.0 %
  * of the FP mix against 89.9-91.9), 0.8-1.4 % at 256 KiB, 1.1-2.6 % at
  * 64 KiB, -0.6 to 3.2 % at 1 MiB.
+ *
+ * Zen 5 (EPYC 9005; four FP pipes, as for AVX-512) is held the same way:
+ * fpu.sh measured the line pipeline at 90 % of its FP mix at L1 size, one
+ * thread and two. In a harness there (taking turns, best of 200 samples,
+ * cycles per vector against 1.5 for the FP mix): the two stages
+ * 1.465-1.496 at 16 and 28 KiB against the line pipeline's 1.625-1.635;
+ * from 64 KiB to 2 MiB the pairs of blocks and the blocks of four alike
+ * (1.47-1.58); at 64 MiB the two stages without prefetches 3.26-3.51
+ * against 3.29-3.47 for the blocks prefetching a page ahead. The
+ * page-ahead prefetches pay there for the other kernels
+ * (burnkit/prefetch.h), so Zen 5 keeps them, and its ops8 takes the
+ * prefetching blocks at RAM size.
  *
  * Measured for ops8 on a Sapphire Rapids core (one thread, L1 size, a
  * quiet host, the best of 40 samples or more, cycles from the bench's
@@ -690,18 +702,23 @@ lane_masks:
 
 /*
  * ops8's passes: on the cores that run the two-stage pipeline best
- * (lib/dispatch), in it for x in L1 (at most BK_FPU_PIPE_MAX_BYTES) and
- * at RAM size (larger than BK_FPU_PREFETCH_MIN_BYTES: those cores never
- * prefetch a page ahead, so it has no prefetching copy), in blocks of
- * four vectors, two a loop iteration, prefetching BK_FPU_L2_PREFETCH_BYTES
- * ahead between the two (x from L2 and L3); elsewhere pipelined over
+ * (lib/dispatch), in it for x in L1 (at most BK_FPU_PIPE_MAX_BYTES), in
+ * blocks of four vectors, two a loop iteration, prefetching
+ * BK_FPU_L2_PREFETCH_BYTES ahead (x from L2 and L3), and at RAM size
+ * (larger than BK_FPU_PREFETCH_MIN_BYTES) in the two-stage pipeline
+ * again where the core never prefetches a page ahead (Zen 4; it has no
+ * prefetching copy), else in blocks of four prefetching a page ahead
+ * above bk_fpu_prefetch_min_bytes (Zen 5); elsewhere pipelined over
  * lines for x of at most BK_FPU_PIPE_MAX_BYTES, else in blocks of four
  * vectors, prefetching a page ahead above bk_fpu_prefetch_min_bytes.
  */
 .macro ops8_passes p, begin, end
 	.hidden	bk_fpu_avx2_ops8_two_stage
+	.hidden	bk_fpu_prefetch_min_bytes
 	cmpl	$0, bk_fpu_avx2_ops8_two_stage(%rip)
 	je	.Lops8_default\@
+	bk_if_larger xbase, xend, %rax, bk_fpu_prefetch_min_bytes(%rip), \
+		.Lops8_blocks\@
 	bk_if_larger xbase, xend, %rax, $BK_FPU_PREFETCH_MIN_BYTES, .Lops8_ts\@
 	bk_if_larger xbase, xend, %rax, $BK_FPU_PIPE_MAX_BYTES, .Lops8_from_l2\@
 .Lops8_ts\@:

@@ -8,8 +8,9 @@
  * with x from memory, which only pays while x is in L1 (32 KiB, the
  * smallest L1d of the cores its schedule names; asm/x86_64/fpu_avx2.S),
  * unless the core runs its two-stage pipeline (bk_fpu_avx2_ops8_two_stage:
- * Zen 4), there and above BK_FPU_PREFETCH_MIN_BYTES, with pairs of blocks of
- * four prefetching BK_FPU_L2_PREFETCH_BYTES ahead between the two sizes; above
+ * Zen 4 and Zen 5), there and, on a core that never prefetches a page ahead
+ * (Zen 4), above BK_FPU_PREFETCH_MIN_BYTES, with pairs of blocks of four
+ * prefetching BK_FPU_L2_PREFETCH_BYTES ahead between the two sizes; above
  * BK_FPU_PREFETCH_MIN_BYTES (bk_fpu_prefetch_min_bytes: never on Zen 4)
  * the kernels prefetch each line one page ahead.
  *
@@ -51,11 +52,13 @@ extern size_t bk_fpu_prefetch_min_bytes __attribute__((visibility("hidden")));
 
 /*
  * Nonzero: the AVX2 ops8 kernels run their two-stage pipeline, which
- * never prefetches, for x of at most BK_FPU_PIPE_MAX_BYTES and larger
- * than BK_FPU_PREFETCH_MIN_BYTES, and pairs of blocks of four prefetching
- * BK_FPU_L2_PREFETCH_BYTES ahead between (asm/x86_64/fpu_avx2.S), on the
- * cores lib/dispatch names (whose gate is SIZE_MAX); 0 (the default): the
- * pipeline over lines up to BK_FPU_PIPE_MAX_BYTES, then blocks of four.
+ * never prefetches, for x of at most BK_FPU_PIPE_MAX_BYTES, and pairs of
+ * blocks of four prefetching BK_FPU_L2_PREFETCH_BYTES ahead above it
+ * (asm/x86_64/fpu_avx2.S), on the cores lib/dispatch names; above
+ * BK_FPU_PREFETCH_MIN_BYTES the two-stage pipeline again where the gate
+ * is SIZE_MAX (Zen 4), else the blocks of four that prefetch a page ahead
+ * above the gate. 0 (the default): the pipeline over lines up to
+ * BK_FPU_PIPE_MAX_BYTES, then blocks of four.
  */
 extern int bk_fpu_avx2_ops8_two_stage __attribute__((visibility("hidden")));
 #endif
