@@ -232,6 +232,12 @@ const struct bk_variant *bk_variants(size_t *count)
  * every kernel ran as fast or faster without the page-ahead prefetches
  * (ops2 7-9 %, ops8 5-6 %, ops32 1 %), and AVX2 ops8 in its two-stage
  * pipeline at 99 % of its FP mix at L1 size, against 90 % over lines.
+ * Family 1Ah with AVX-512 is Zen 5: there too the line pipeline's three
+ * loads a vector held AVX2 ops8 at 90 % of its mix at L1 size, the
+ * two-stage pipeline 8-10 % faster at 16 and 28 KiB, and the pairs of
+ * blocks from L2 as fast as the blocks of four (a harness, taking turns);
+ * but the page-ahead prefetches pay there (burnkit/prefetch.h), so it
+ * keeps them, and AVX2 ops8 takes the prefetching blocks at RAM size.
  */
 static const struct core_tuning {
 	const char *vendor;
@@ -240,6 +246,7 @@ static const struct core_tuning {
 	struct bk_fpu_tuning tuning;
 } core_tunings[] = {
 	{ "AuthenticAMD", 0x19, 1, { SIZE_MAX, 1, "AMD Zen 4" } },
+	{ "AuthenticAMD", 0x1a, 1, { BK_FPU_PREFETCH_MIN_BYTES, 1, "AMD Zen 5" } },
 };
 
 static const struct bk_fpu_tuning default_tuning = {

@@ -35,12 +35,18 @@ static void fpu_tuning(struct bk_ctx *ctx, struct bk_json *j)
 	bk_out(&ctx->log, " FPU kernels tuned for: %s\n",
 	       t.core ? t.core : "no core (the default)");
 	bk_out(&ctx->log, "   prefetch one page ahead: %s\n", gate);
-	if (t.avx2_ops8_two_stage)
+	if (t.avx2_ops8_two_stage && t.prefetch_min_bytes == SIZE_MAX)
 		bk_out(&ctx->log, "   AVX2 ops8: two-stage pipeline up to %d KiB and above "
 		       "%d MiB, blocks of four, two a loop iteration, prefetching "
 		       "%d KiB ahead between\n",
 		       BK_FPU_PIPE_MAX_BYTES >> 10, BK_FPU_PREFETCH_MIN_BYTES >> 20,
 		       BK_FPU_L2_PREFETCH_BYTES >> 10);
+	else if (t.avx2_ops8_two_stage)
+		bk_out(&ctx->log, "   AVX2 ops8: two-stage pipeline up to %d KiB, then "
+		       "blocks of four, two a loop iteration, prefetching %d KiB "
+		       "ahead, up to %zu KiB, then blocks of four\n",
+		       BK_FPU_PIPE_MAX_BYTES >> 10, BK_FPU_L2_PREFETCH_BYTES >> 10,
+		       t.prefetch_min_bytes >> 10);
 	else
 		bk_out(&ctx->log, "   AVX2 ops8: pipeline over lines up to %d KiB, then blocks "
 		       "of four\n", BK_FPU_PIPE_MAX_BYTES >> 10);
