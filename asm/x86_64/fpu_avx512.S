@@ -46,9 +46,9 @@
  * Rapids ops2 lost 5 % at L1 size to one prefetch per block and 10-20 % to
  * one per line.
  * ops32 prefetches two pages ahead instead of one: its blocks of seven
- * (below) run through x faster than the blocks of five did, and one page
- * ahead cost them 8-12 % against the old kernel at 64 MiB on a Zen 5 core,
- * two pages ahead about nothing (the two taking turns).
+ * (below) run through x faster than the blocks of five did, and with one
+ * page ahead they ran 8-13 % slower than the old kernel at 64 MiB on a
+ * Zen 5 core, with two 1-6 % (a harness, the two taking turns).
  * Prefetches past the end of x are harmless (they never fault).
  *
  * Schedule. Cores named (512-bit vectors; per cycle; latencies in cycles):
@@ -72,10 +72,11 @@
  *
  * ops32's pipeline: step j loads block j + 1 (seven vectors) and issues its
  * terms 1-6 beside block j's terms 7-11, term by term for the seven
- * vectors of a block, each term's two constants broadcast first, in the order j+1: 1 2 3, j: 7, j+1: 4, j: 8, j+1: 5, j: 9,
- * j+1: 6, j: 10 11; then it stores block j. Two register sets of x and sums
- * take turns (set 0 holds blocks 0, 2, 4, ..., set 1 the others), so the
- * loop body is two steps; the first step of a pass is block 0's terms 1-6
+ * vectors of a block, each term's two constants broadcast first, in the
+ * order j+1: 1 2 3, j: 7, j+1: 4, j: 8, j+1: 5, j: 9, j+1: 6, j: 10 11;
+ * then it stores block j. Two register sets of x and sums take turns
+ * (set 0 holds blocks 0, 2, 4, ..., set 1 the others), so the loop body
+ * is two steps; the first step of a pass is block 0's terms 1-6
  * alone, the last block j's terms 7-11 alone. A step is seven vectors' FP
  * work (77 cycles of issue on Zen 4 and Intel, 38.5 on Zen 5), and each
  * vector's chain spreads over two steps: 154 cycles against a chain of
@@ -84,10 +85,10 @@
  * them. Per vector 4.1 loads (x, and 22 4- or 8-byte broadcasts for seven
  * vectors): 0.4 per cycle on Zen 4 and Intel, 0.75 on Zen 5. The blocks of
  * five before took the factors as broadcast memory operands, 12 loads a
- * vector: 2.2 a cycle at Zen 5's 5.5 cycles, more than the 2 a cycle its
- * FP side loads there (the bench's loop of that mix with those loads ran
- * at 89 % of the plain mix at L1 size, the kernel at 88 %; 82 and 84 % at
- * L2 size).
+ * vector, 2.2 a cycle at Zen 5's 5.5 cycles: more than that core kept
+ * up beside the FP work (the bench's loop of that mix with those loads
+ * ran at 89 % of the plain mix at L1 size, the kernel at 88 %; 82 and
+ * 84 % at L2 size).
  * Measured on a Zen 4 core (EPYC 9004, family 25 model 17, under KVM,
  * one thread, L1 size; a throwaway harness, the variants taking turns,
  * best of 200-1000 samples, cycles per vector against 11.0 for the FP mix
@@ -119,12 +120,12 @@
  * (the old 6.1-6.7); blocks of six 5.6-5.7; of seven (kept) 5.5-5.6 at
  * 16 and 256 KiB and 5.6-5.7 at 2 MiB, bit for bit the same words. At
  * 64 MiB, where memory bounds it (7.1-7.3 for the old), seven with one
- * page's prefetch 7.8-8.2 and with two pages' 7.2-7.3. Not measured on
+ * page's prefetch 7.7-8.2 and with two pages' 7.2-7.6. Not measured on
  * Zen 4 or Intel: there the loads were no limit (1.1 a cycle), and the
- * blocks of seven keep twice the chain each needs in flight. ops2 is
- * bound by
- * the stores at L1 size: one 64-byte store a cycle, with 2 FP
- * instructions per vector on 2 ports: 1 cycle per vector, 4 per block.
+ * blocks of seven keep twice the chain each needs in flight.
+ * ops2 is bound by the stores at L1 size: one 64-byte store a cycle, with
+ * 2 FP instructions per vector on 2 ports: 1 cycle per vector, 4 per
+ * block.
  *
  * Operation order: FUSED. ops2 is exact: (x + a) * K2, rounded twice.
  * ops8 and ops32 compute every x + c exactly as the reference, the first
