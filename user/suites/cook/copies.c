@@ -182,7 +182,16 @@ static void copy_exited(struct cook *ck, struct cook_copy *c, int status)
 	bk_rec_end(&ck->ctx->log, &j);
 	bk_json_free(&j);
 
-	if (WIFSIGNALED(status) && !(ck->stopping && WTERMSIG(status) == SIGKILL)) {
+	/*
+	 * Stopping, cook sends SIGTERM, then SIGKILL to a copy that does not
+	 * stop: a copy that dies of either was stopped, as one that exits
+	 * interrupted. A copy still starting (its handler not yet set: a slow
+	 * board, 100 copies, an emulator) dies of the SIGTERM itself.
+	 */
+	if (WIFSIGNALED(status) && ck->stopping &&
+	    (WTERMSIG(status) == SIGKILL || WTERMSIG(status) == SIGTERM)) {
+		code = BK_EXIT_INTERRUPTED;
+	} else if (WIFSIGNALED(status)) {
 		snprintf(what, sizeof(what), "killed by signal %d (%s)", WTERMSIG(status),
 			 strsignal(WTERMSIG(status)));
 		ck->failures++;
