@@ -115,10 +115,11 @@
  * 0.94-0.98. The pipeline with blocks of five, measured there later by
  * fpu.sh: 88 % of the FP mix at L1 size and 84 % at L2 size. Against it
  * (a harness, the variants taking turns, best of 100-200 samples, cycles
- * per vector against 5.5 for the FP mix): the same blocks with each
- * term's constants broadcast once per block 5.7-5.8 at 16 KiB to 2 MiB
- * (the old 6.1-6.7); blocks of six 5.6-5.7; of seven (kept) 5.5-5.6 at
- * 16 and 256 KiB and 5.6-5.7 at 2 MiB, bit for bit the same words. At
+ * per vector at the 3.65 GHz fpu.sh measured, against 5.5 for the FP
+ * mix): the same blocks with each term's constants broadcast once per
+ * block 5.7-5.9 at 16 KiB to 2 MiB (the old 6.1-6.7); blocks of six
+ * 5.5-5.8; of seven (kept) 5.5-5.6 at 16 and 256 KiB and 5.5-5.7 at
+ * 2 MiB, bit for bit the same words. At
  * 64 MiB, where memory bounds it (7.1-7.3 for the old), seven with one
  * page's prefetch 7.7-8.2 and with two pages' 7.2-7.6. Not measured on
  * Zen 4 or Intel: there the loads were no limit (1.1 a cycle), and the
