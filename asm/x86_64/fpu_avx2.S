@@ -142,10 +142,10 @@
  * fpu.sh measured the line pipeline at 90 % of its FP mix at L1 size, one
  * thread and two. In a harness there (taking turns, best of 200 samples,
  * cycles per vector against 1.5 for the FP mix): the two stages
- * 1.465-1.496 at 16 and 28 KiB against the line pipeline's 1.625-1.635;
+ * 1.465-1.515 at 16 and 28 KiB against the line pipeline's 1.625-1.679;
  * from 64 KiB to 2 MiB the pairs of blocks and the blocks of four alike
- * (1.47-1.58); at 64 MiB the two stages without prefetches 3.26-3.51
- * against 3.29-3.47 for the blocks prefetching a page ahead. The
+ * (1.47-1.58); at 64 MiB the two stages without prefetches 3.26-3.75
+ * against 3.29-3.61 for the blocks prefetching a page ahead. The
  * page-ahead prefetches pay there for the other kernels
  * (burnkit/prefetch.h), so Zen 5 keeps them, and its ops8 takes the
  * prefetching blocks at RAM size.

@@ -588,8 +588,7 @@ END(fpu32_ops8_x86_64_avx512)
 ENTRY(fpu32_ops32_x86_64_avx512)
 	split	2, SET32_VECS
 	lea	-BLOCK32_BYTES(blkend), lastblk
-	movq	bk_fpu32_consts@GOTPCREL(%rip), consts
-	mov	consts, ktab
+	movq	bk_fpu32_consts@GOTPCREL(%rip), ktab
 	bk_prefetch_gated xbase, xend, %rax, 9f, ops32_passes, \
 		LOOP_BEGIN(fpu32_ops32_x86_64_avx512), LOOP_END(fpu32_ops32_x86_64_avx512), \
 		ps
@@ -626,8 +625,7 @@ END(fpu64_ops8_x86_64_avx512)
 ENTRY(fpu64_ops32_x86_64_avx512)
 	split	3, SET32_VECS
 	lea	-BLOCK32_BYTES(blkend), lastblk
-	movq	bk_fpu64_consts@GOTPCREL(%rip), consts
-	mov	consts, ktab
+	movq	bk_fpu64_consts@GOTPCREL(%rip), ktab
 	bk_prefetch_gated xbase, xend, %rax, 9f, ops32_passes, \
 		LOOP_BEGIN(fpu64_ops32_x86_64_avx512), LOOP_END(fpu64_ops32_x86_64_avx512), \
 		pd

@@ -337,12 +337,11 @@ peak_clock_chain:
 #define FMA_OPS32 0, 1, 0, 2, 0, 2, 0, 2, 0, 2, 0, 2, 0, 2, 0, 2, 0, 2, 0, 2, 0, 2
 #define FMA_OPS32_SPLIT 0, 1, 0, 1, 0, 2, 0, 2, 0, 2, 0, 2, 0, 2, 0, 2, 0, 2, \
 	0, 2, 0, 2, 0
-/* ops32's constant loads per vector: the most any vector of a block of
- * CLOAD_BLOCK takes (kind 6), of which vex_op emits the vector's share. */
-/* AVX2 ops32 (split), with 6 constant loads a vector, B 4. */
+/* ops32's mixes (AVX2: FMA_OPS32_SPLIT; AVX-512: FMA_OPS32) with the most
+ * constant loads any vector of a block of CLOAD_BLOCK takes (kind 6;
+ * vex_op emits each vector's share): AVX2 6 a vector, B 4; AVX-512 4, B 7. */
 #define FMA_OPS32_SPLIT_CLOADS 6, 0, 1, 6, 0, 1, 0, 2, 6, 0, 2, 0, 2, 6, 0, 2, \
 	0, 2, 6, 0, 2, 0, 2, 6, 0, 2, 0, 2, 0
-/* AVX-512 ops32, with 4 constant loads a vector, B 7. */
 #define FMA_OPS32_CLOADS 6, 0, 1, 0, 2, 0, 2, 6, 0, 2, 0, 2, 0, 2, 6, 0, 2, \
 	0, 2, 0, 2, 6, 0, 2, 0, 2
 #define SSE_OPS2 0, 1
