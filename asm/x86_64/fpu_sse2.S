@@ -27,12 +27,22 @@
  * the overlap of consecutive blocks keep the adders and multipliers busy.
  * ops2 is a stream with two operations on the way: at four instructions
  * a 16-byte vector it is the front end that holds it, so its block is 16
- * vectors (four lines), two groups of eight in the same registers, which
- * takes a loop's add, cmp and jne per four lines instead of one. On a Zen 5
- * core (EPYC 9005, one thread, best of 100-300 samples, taking turns) it
- * ran 3-11 % faster than four vectors a block at L1 and L2 size; a
- * throwaway harness put four vectors a block at 0.71-0.78 of the in-place
- * stream, eight at 0.79-0.89, twelve at 0.84-0.90, this at 0.89-0.94.
+ * vectors (four lines), which takes a loop's add, cmp and jne per four
+ * lines instead of one. On a Zen 5 core (EPYC 9005, one thread, best of
+ * 100-300 samples, taking turns) 16 vectors as two groups of eight ran
+ * 3-11 % faster than four vectors a block at L1 and L2 size; a throwaway
+ * harness put four vectors a block at 0.71-0.78 of the in-place stream,
+ * eight at 0.79-0.89, twelve at 0.84-0.90, sixteen at 0.89-0.94.
+ * Each vector is loaded, added, multiplied and stored before the next (in
+ * xmm0-7 in turn), not eight loads, eight adds, eight multiplies and eight
+ * stores: on the same core the kernel in this order ran 3 % faster at
+ * 16 KiB, 7 % at 256 and 512 KiB, 4 % at 2 MiB and 1-3 % at 64 MiB (fp32
+ * and fp64, the same words), and fpu.sh's L2 cell went from 88.6 to
+ * 95.4 % of the stream. In the harness the grouped adds and multiplies ran
+ * 1.85 vectors a cycle without the stores and 1.23 with them, storing a
+ * register the adds never wrote as slowly (so not the chain), and nops in
+ * their place at the stream's rate; which resource the grouped order
+ * crowds is not known (no counters were available).
  * At RAM size the hardware prefetchers stop at every 4 KiB page, so for x
  * larger than BK_FPU_PREFETCH_MIN_BYTES (4 MiB, burnkit/prefetch.h) each
  * block also prefetches (prefetcht0) its line one page ahead; where x fits
@@ -203,35 +213,18 @@
 	\mov	%xmm0, (cur)
 .endm
 
-/* Eight vectors from byte off of cur, in xmm0-7. */
-.macro ops2_eight p, off
-	mova\p	\off+0*VEC_BYTES(cur), %xmm0
-	mova\p	\off+1*VEC_BYTES(cur), %xmm1
-	mova\p	\off+2*VEC_BYTES(cur), %xmm2
-	mova\p	\off+3*VEC_BYTES(cur), %xmm3
-	mova\p	\off+4*VEC_BYTES(cur), %xmm4
-	mova\p	\off+5*VEC_BYTES(cur), %xmm5
-	mova\p	\off+6*VEC_BYTES(cur), %xmm6
-	mova\p	\off+7*VEC_BYTES(cur), %xmm7
-	.irp r, 0, 1, 2, 3, 4, 5, 6, 7
+/* The vector at byte off of cur, in xmm<r>: x = (x + a) * K2. */
+.macro ops2_at p, r, off
+	mova\p	\off(cur), %xmm\r
 	add\p	ka2, %xmm\r
-	.endr
-	.irp r, 0, 1, 2, 3, 4, 5, 6, 7
 	mul\p	kfactor, %xmm\r
-	.endr
-	mova\p	%xmm0, \off+0*VEC_BYTES(cur)
-	mova\p	%xmm1, \off+1*VEC_BYTES(cur)
-	mova\p	%xmm2, \off+2*VEC_BYTES(cur)
-	mova\p	%xmm3, \off+3*VEC_BYTES(cur)
-	mova\p	%xmm4, \off+4*VEC_BYTES(cur)
-	mova\p	%xmm5, \off+5*VEC_BYTES(cur)
-	mova\p	%xmm6, \off+6*VEC_BYTES(cur)
-	mova\p	%xmm7, \off+7*VEC_BYTES(cur)
+	mova\p	%xmm\r, \off(cur)
 .endm
 
 /*
- * A block of ops2: 16 vectors (four lines), two groups of eight in the
- * same registers (see the strategy for why so many).
+ * A block of ops2: 16 vectors (four lines), each loaded, added, multiplied
+ * and stored before the next, in xmm0-7 in turn (see the strategy for why
+ * so many and in this order).
  */
 .macro ops2_block p, prefetch
 .if \prefetch
@@ -239,8 +232,12 @@
 	prefetcht0 PREFETCH_BYTES+\line*64(cur)
 	.endr
 .endif
-	ops2_eight \p, 0
-	ops2_eight \p, 8*VEC_BYTES
+	.irp r, 0, 1, 2, 3, 4, 5, 6, 7
+	ops2_at \p, \r, \r*VEC_BYTES
+	.endr
+	.irp r, 0, 1, 2, 3, 4, 5, 6, 7
+	ops2_at \p, \r, (8+\r)*VEC_BYTES
+	.endr
 .endm
 
 /* ------------------------------------------------------------ terms */
