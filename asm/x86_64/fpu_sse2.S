@@ -38,11 +38,13 @@
  * stores: on the same core the kernel in this order ran 3 % faster at
  * 16 KiB, 7 % at 256 and 512 KiB, 4 % at 2 MiB and 1-3 % at 64 MiB (fp32
  * and fp64, the same words), and fpu.sh's L2 cell went from 88.6 to
- * 95.4 % of the stream. In the harness the grouped adds and multiplies ran
- * 1.85 vectors a cycle without the stores and 1.23 with them, storing a
- * register the adds never wrote as slowly (so not the chain), and nops in
- * their place at the stream's rate; which resource the grouped order
- * crowds is not known (no counters were available).
+ * 95.4 % of the stream. The bench's walk of the same instructions, one
+ * vector at a time, had run at 95 % of that stream beside the grouped
+ * kernel's 89 %: that pointed at the order. In the harness the grouped
+ * adds and multiplies ran 1.85 vectors a cycle without the stores and 1.23
+ * with them, storing a register the adds never wrote as slowly (so not the
+ * chain), and nops in their place at the stream's rate; which resource
+ * the grouped order crowds is not known (no counters were available).
  * At RAM size the hardware prefetchers stop at every 4 KiB page, so for x
  * larger than BK_FPU_PREFETCH_MIN_BYTES (4 MiB, burnkit/prefetch.h) each
  * block also prefetches (prefetcht0) its line one page ahead; where x fits
@@ -93,8 +95,9 @@
  *
  * plus, per block, 3 for the loop control (add, cmp, jne); the
  * prefetching loop (x larger than 4 MiB) adds one prefetch (other) per
- * block, four in ops2 (one per line). In ops32 the mulps/mulpd take their factor from the stack as
- * a memory operand; they count as mul, not as loads. Classes by mnemonic:
+ * block, four in ops2 (one per line). In ops32 the mulps/mulpd take
+ * their factor from the stack as a memory operand; they count as mul, not
+ * as loads. Classes by mnemonic:
  * movaps/movapd from memory is a load, to memory a store, between
  * registers other; addps/addpd and the pointer's add are add; subps/subpd
  * sub; mulps/mulpd mul; cmp; jcc branch; prefetcht0 other.
