@@ -208,20 +208,20 @@
 #define ka2	%xmm14
 #define kfactor	%xmm15		/* K2 */
 
-/* One vector or word at cur: x = (x + a) * K2 (p: ps, pd, ss or sd). */
-.macro ops2_vec p, mov
-	\mov	(cur), %xmm0
-	add\p	ka2, %xmm0
-	mul\p	kfactor, %xmm0
-	\mov	%xmm0, (cur)
-.endm
-
-/* The vector at byte off of cur, in xmm<r>: x = (x + a) * K2. */
-.macro ops2_at p, r, off
-	mova\p	\off(cur), %xmm\r
+/*
+ * The vector or word at byte off of cur, in xmm<r>: x = (x + a) * K2
+ * (p: ps, pd, ss or sd; mov: the load and store that fit it).
+ */
+.macro ops2_at p, mov, r, off
+	\mov	\off(cur), %xmm\r
 	add\p	ka2, %xmm\r
 	mul\p	kfactor, %xmm\r
-	mova\p	%xmm\r, \off(cur)
+	\mov	%xmm\r, \off(cur)
+.endm
+
+/* One vector or word at cur, the heads' and tails'. */
+.macro ops2_vec p, mov
+	ops2_at \p, \mov, 0, 0
 .endm
 
 /*
@@ -236,10 +236,10 @@
 	.endr
 .endif
 	.irp r, 0, 1, 2, 3, 4, 5, 6, 7
-	ops2_at \p, \r, \r*VEC_BYTES
+	ops2_at \p, mova\p, \r, \r*VEC_BYTES
 	.endr
 	.irp r, 0, 1, 2, 3, 4, 5, 6, 7
-	ops2_at \p, \r, (8+\r)*VEC_BYTES
+	ops2_at \p, mova\p, \r, (8+\r)*VEC_BYTES
 	.endr
 .endm
 
