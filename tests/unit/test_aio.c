@@ -1,12 +1,18 @@
 // SPDX-License-Identifier: MIT
-/* lib/storage/aio: a completion accounted whole, short or failed. */
+/*
+ * lib/storage/aio: a completion accounted whole, short or failed; an
+ * io_uring ring without the SQ index array where the kernel takes one
+ * (tests/unit/test_xfer.c moves data through each engine).
+ */
 #include <criterion/criterion.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <linux/io_uring.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <sys/syscall.h>
 #include <unistd.h>
 
 #include "storage/aio.h"
@@ -36,4 +42,32 @@ Test(aio, completions_are_accounted_whole_short_or_failed)
 	r.err = 0;
 	cr_assert_eq(bk_aio_account(&c, &r, 100), BK_AIO_AGAIN);
 	cr_assert_eq(c.short_writes, 1);
+}
+
+/*
+ * A ring without the SQ index array (6.6) leaves the kernel's static key
+ * alone: opening and closing one patches no kernel code. The kernel is
+ * asked directly whether it takes the flag; bk_aio must use it when it does.
+ */
+Test(aio, io_uring_ring_has_no_sq_array_where_the_kernel_allows)
+{
+	struct io_uring_params p;
+	struct bk_aio a;
+	char why[256];
+	int fd, takes_flag;
+
+	if (bk_aio_open(&a, BK_AIO_URING, 4, why, sizeof(why)))
+		cr_skip_test("io_uring is not available here: %s", why);
+	memset(&p, 0, sizeof(p));
+	p.flags = 1U << 16;	/* IORING_SETUP_NO_SQARRAY */
+	fd = (int)syscall(__NR_io_uring_setup, 4, &p);
+	takes_flag = fd >= 0;
+	cr_assert(takes_flag || errno == EINVAL, "io_uring_setup: %s", strerror(errno));
+	if (fd >= 0)
+		close(fd);
+	if (takes_flag)
+		cr_assert_null(a.sq_array, "the kernel takes NO_SQARRAY, the ring has an SQ array");
+	else
+		cr_assert_not_null(a.sq_array, "an SQ array is needed before 6.6");
+	bk_aio_close(&a);
 }

@@ -70,12 +70,23 @@ static int uring_enter(int fd, unsigned to_submit, unsigned min_complete, unsign
 			    NULL, 0);
 }
 
+/* 6.6's flag, absent from older headers. */
+#ifndef IORING_SETUP_NO_SQARRAY
+#define IORING_SETUP_NO_SQARRAY (1U << 16)
+#endif
+
 /*
  * Completions are run by this one thread when it asks for them (6.1), or
  * at least without interrupting it (5.19); older kernels take neither.
+ * Without the SQ index array (6.6) the ring's SQEs are taken in order, and
+ * the machine's first ring and its last no longer flip a kernel static key,
+ * which patches the kernel's code with IPIs to every CPU while a test runs.
  */
+#define BK_URING_DEFER \
+	(IORING_SETUP_COOP_TASKRUN | IORING_SETUP_SINGLE_ISSUER | IORING_SETUP_DEFER_TASKRUN)
 static const unsigned setup_flags[] = {
-	IORING_SETUP_COOP_TASKRUN | IORING_SETUP_SINGLE_ISSUER | IORING_SETUP_DEFER_TASKRUN,
+	BK_URING_DEFER | IORING_SETUP_NO_SQARRAY,
+	BK_URING_DEFER,
 	IORING_SETUP_COOP_TASKRUN,
 	0,
 };
@@ -141,7 +152,8 @@ static int uring_open(struct bk_aio *a, char *why, size_t len)
 	a->sq_head = (unsigned *)((char *)a->sq_ring + p.sq_off.head);
 	a->sq_tail = (unsigned *)((char *)a->sq_ring + p.sq_off.tail);
 	a->sq_mask = (unsigned *)((char *)a->sq_ring + p.sq_off.ring_mask);
-	a->sq_array = (unsigned *)((char *)a->sq_ring + p.sq_off.array);
+	a->sq_array = p.flags & IORING_SETUP_NO_SQARRAY ? NULL :
+		      (unsigned *)((char *)a->sq_ring + p.sq_off.array);
 	a->cq_head = (unsigned *)((char *)a->cq_ring + p.cq_off.head);
 	a->cq_tail = (unsigned *)((char *)a->cq_ring + p.cq_off.tail);
 	a->cq_mask = (unsigned *)((char *)a->cq_ring + p.cq_off.ring_mask);
@@ -186,7 +198,8 @@ static void uring_queue(struct bk_aio *a, struct bk_aio_req *r)
 		sqe->len = 1;
 	}
 	sqe->user_data = (uint64_t)(uintptr_t)r;
-	a->sq_array[idx] = idx;
+	if (a->sq_array)
+		a->sq_array[idx] = idx;
 	__atomic_store_n(a->sq_tail, tail + 1, __ATOMIC_RELEASE);
 	a->to_submit++;
 }
