@@ -46,8 +46,9 @@ Test(aio, completions_are_accounted_whole_short_or_failed)
 
 /*
  * A ring without the SQ index array (6.6) leaves the kernel's static key
- * alone: opening and closing one patches no kernel code. The kernel is
- * asked directly whether it takes the flag; bk_aio must use it when it does.
+ * alone: the machine's first ring and its last patch no kernel code. The
+ * kernel is asked directly whether it takes the flag; bk_aio must use it
+ * when it does.
  */
 Test(aio, io_uring_ring_has_no_sq_array_where_the_kernel_allows)
 {

@@ -125,6 +125,7 @@ static int uring_open(struct bk_aio *a, char *why, size_t len)
 	}
 	a->ring_fd = fd;
 	a->uring_rw = uring_has_read_write(fd);
+	/* A ring without the array (sq_off.array 0) is one mapping, sized by the CQ. */
 	a->sq_ring_len = p.sq_off.array + p.sq_entries * sizeof(unsigned);
 	a->cq_ring_len = p.cq_off.cqes + p.cq_entries * sizeof(struct io_uring_cqe);
 	if (p.features & IORING_FEAT_SINGLE_MMAP) {
