@@ -34,6 +34,11 @@
 #
 # Environment: VM_CPU replaces QEMU's -cpu model (e.g. "cortex-a72,pmu=off"
 # for a guest without a PMU); default max (x86_64), cortex-a72, cortex-a15.
+# VM_ACCEL replaces the x86_64 guest's -accel (default tcg,thread=single,
+# see there; tcg,thread=multi is faster where QEMU patches code safely).
+# VM_APPEND ends the guest kernel's command line, after burnkit's own
+# options, which it can override (e.g. "loglevel=6", or "slub_debug=FZPU"
+# to catch a slab corruption where it happens, not where it crashes).
 #
 # Guest environment: BURNKIT_KO (the module file), BURNKIT_KMOD_ARGS,
 # BURNKIT_DISK, BURNKIT_DISK_DEV (its block device), BURNKIT_VM_ARCH
@@ -102,7 +107,13 @@ append=""
 case $guest in
 x86_64)
 	arch=x86_64
-	qemu=(qemu-system-x86_64 -cpu "${VM_CPU:-max}" -smp 2 -m 512
+	# One TCG thread for both CPUs: with one each (QEMU 7.2), a CPU can run
+	# code another CPU has just patched as it was: the int3 that x86 Linux
+	# writes first when it flips a static key (io_uring rings, schedstats,
+	# sched_clock at boot) then oopses the guest ("Oops: int3"), in about
+	# one guest run of twenty beside make check's other work.
+	qemu=(qemu-system-x86_64 -accel "${VM_ACCEL:-tcg,thread=single}"
+	      -cpu "${VM_CPU:-max}" -smp 2 -m 512
 	      -drive "file=@DISK@,format=raw,if=virtio,cache=unsafe")
 	console=ttyS0 ;;
 aarch64)
@@ -244,7 +255,7 @@ status=0
 timeout --foreground -k 5 "$timeout_s" "${args[@]}" \
 	-nic none -display none -serial "file:$log" -no-reboot \
 	-kernel "$vmdir/kernel" -initrd "$run/initramfs.cpio.gz" \
-	-append "console=$console $append panic=-1 quiet loglevel=3" </dev/null >&2 ||
+	-append "console=$console $append panic=-1 quiet loglevel=3 ${VM_APPEND:-}" </dev/null >&2 ||
 	status=$?
 
 tr -d '\r' < "$log" > "$run/serial.txt"

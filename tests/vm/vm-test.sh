@@ -11,12 +11,22 @@
 #        Prints its TAP and its time and leaves its result in
 #        build/vm/results/GUEST-SERIES; exits 0 when it ran, failed tests or
 #        not (the totals judge).
-#   vm-test.sh --totals GUEST:SERIES...   each guest's line and the sums;
-#        exits 1 when a test failed or a guest left no result.
+#   vm-test.sh --totals GUEST:SERIES...   each guest's line and the sums,
+#        then the start of the kernel's report of each guest that crashed
+#        (the end of a long log is what a CI page shows); exits 1 when a
+#        test failed or a guest left no result.
 top=$(cd "$(dirname "$0")/../.." && pwd)
 results=$top/build/vm/results
 
 spec_guest() { echo "${1%%:*}"; }
+
+# The first lines of a kernel's oops, BUG or panic report in a serial log,
+# from its headline on: what crashed, where and the call trace.
+crash_report() {
+	awk '!on && /^\[ *[0-9]+\.[0-9]+\] .*(BUG: |Oops|general protection fault|Unable to handle kernel|Kernel panic|kernel BUG at)/ { on = 1 }
+	     on && n < 45 { print; n++ }' "$1"
+}
+
 spec_series() { echo "${1#*:}"; }
 
 # run_guest SPEC: boot it, print its TAP with a verdict for a run that
@@ -28,7 +38,7 @@ run_guest() {
 	mkdir -p "$results"
 	out=$top/build/vm/$guest-$series.tap
 	result=$results/$guest-$series
-	rm -f "$result"
+	rm -f "$result" "$result.crash"
 	t0=$(date +%s)
 	case $guest in
 	aarch64-nopmu)
@@ -60,6 +70,7 @@ run_guest() {
 	if ! grep -q '^1\.\.[0-9]' "$out"; then
 		echo "not ok - $guest $series: no TAP plan (the run did not finish)"
 		f=$((f + 1))
+		crash_report "$out" > "$result.crash"
 	fi
 	echo "# guest $guest, kernel $series: $p passed, $f failed in $t s"
 	echo "$p $f $t" > "$result"
@@ -86,6 +97,12 @@ totals() {
 		failed=$((failed + f))
 	done
 	echo "# vm-test guests:$summary"
+	for spec in "$@"; do
+		crash=$results/$(spec_guest "$spec")-$(spec_series "$spec").crash
+		[ -s "$crash" ] || continue
+		echo "# the kernel of guest $(spec_guest "$spec") $(spec_series "$spec") crashed; its report begins:"
+		sed 's/^/#   /' "$crash"
+	done
 	echo "vm-test: $passed passed, $failed failed"
 	[ "$failed" -eq 0 ]
 }
