@@ -35,7 +35,7 @@
 # Environment: VM_CPU replaces QEMU's -cpu model (e.g. "cortex-a72,pmu=off"
 # for a guest without a PMU); default max (x86_64), cortex-a72, cortex-a15.
 # VM_ACCEL replaces the x86_64 guest's -accel (default tcg,thread=single,
-# see there; tcg,thread=multi is faster where QEMU patches code safely).
+# see there; tcg,thread=multi where QEMU runs patched code safely).
 # VM_APPEND ends the guest kernel's command line, after burnkit's own
 # options, which it can override (e.g. "loglevel=6", or "slub_debug=FZPU"
 # to catch a slab corruption where it happens, not where it crashes).
@@ -109,9 +109,10 @@ x86_64)
 	arch=x86_64
 	# One TCG thread for both CPUs: with one each (QEMU 7.2), a CPU can run
 	# code another CPU has just patched as it was: the int3 that x86 Linux
-	# writes first when it flips a static key (io_uring rings, schedstats,
-	# sched_clock at boot) then oopses the guest ("Oops: int3"), in about
-	# one guest run of twenty beside make check's other work.
+	# writes first when it flips a static key (schedstats, sched_clock at
+	# boot, io_uring rings) then oopses the guest ("Oops: int3"); double
+	# faults in kmalloc came too, cause unknown. About one guest run of
+	# twenty beside make check's other work; none of 30 with one thread.
 	qemu=(qemu-system-x86_64 -accel "${VM_ACCEL:-tcg,thread=single}"
 	      -cpu "${VM_CPU:-max}" -smp 2 -m 512
 	      -drive "file=@DISK@,format=raw,if=virtio,cache=unsafe")
@@ -262,6 +263,10 @@ tr -d '\r' < "$log" > "$run/serial.txt"
 if ! grep -q '^BURNKIT-VM-BEGIN$' "$run/serial.txt"; then
 	say "the guest never reached the command (QEMU status $status); serial log ends:"
 	tail -n 40 "$run/serial.txt" >&2
+	if [ -n "$(awk -f "$top/scripts/vm/kernel-report.awk" "$run/serial.txt")" ]; then
+		say "the kernel's report begins:"
+		awk -f "$top/scripts/vm/kernel-report.awk" "$run/serial.txt" >&2
+	fi
 	[ "$status" = 124 ] && exit 124
 	exit 125
 fi

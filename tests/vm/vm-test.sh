@@ -19,14 +19,6 @@ top=$(cd "$(dirname "$0")/../.." && pwd)
 results=$top/build/vm/results
 
 spec_guest() { echo "${1%%:*}"; }
-
-# The first lines of a kernel's oops, BUG or panic report in a serial log,
-# from its headline on: what crashed, where and the call trace.
-crash_report() {
-	awk '!on && /^\[ *[0-9]+\.[0-9]+\] .*(BUG: |Oops|general protection fault|Unable to handle kernel|Kernel panic|kernel BUG at)/ { on = 1 }
-	     on && n < 45 { print; n++ }' "$1"
-}
-
 spec_series() { echo "${1#*:}"; }
 
 # run_guest SPEC: boot it, print its TAP with a verdict for a run that
@@ -70,7 +62,7 @@ run_guest() {
 	if ! grep -q '^1\.\.[0-9]' "$out"; then
 		echo "not ok - $guest $series: no TAP plan (the run did not finish)"
 		f=$((f + 1))
-		crash_report "$out" > "$result.crash"
+		awk -f "$top/scripts/vm/kernel-report.awk" "$out" > "$result.crash"
 	fi
 	echo "# guest $guest, kernel $series: $p passed, $f failed in $t s"
 	echo "$p $f $t" > "$result"
