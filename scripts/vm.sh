@@ -263,9 +263,10 @@ tr -d '\r' < "$log" > "$run/serial.txt"
 if ! grep -q '^BURNKIT-VM-BEGIN$' "$run/serial.txt"; then
 	say "the guest never reached the command (QEMU status $status); serial log ends:"
 	tail -n 40 "$run/serial.txt" >&2
-	if [ -n "$(awk -f "$top/scripts/vm/kernel-report.awk" "$run/serial.txt")" ]; then
+	report=$(awk -f "$top/scripts/vm/kernel-report.awk" "$run/serial.txt")
+	if [ -n "$report" ]; then
 		say "the kernel's report begins:"
-		awk -f "$top/scripts/vm/kernel-report.awk" "$run/serial.txt" >&2
+		printf '%s\n' "$report" >&2
 	fi
 	[ "$status" = 124 ] && exit 124
 	exit 125

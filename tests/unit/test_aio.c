@@ -60,7 +60,7 @@ Test(aio, io_uring_ring_has_no_sq_array_where_the_kernel_allows)
 	if (bk_aio_open(&a, BK_AIO_URING, 4, why, sizeof(why)))
 		cr_skip_test("io_uring is not available here: %s", why);
 	memset(&p, 0, sizeof(p));
-	p.flags = 1U << 16;	/* IORING_SETUP_NO_SQARRAY */
+	p.flags = IORING_SETUP_NO_SQARRAY;
 	fd = (int)syscall(__NR_io_uring_setup, 4, &p);
 	takes_flag = fd >= 0;
 	cr_assert(takes_flag || errno == EINVAL, "io_uring_setup: %s", strerror(errno));

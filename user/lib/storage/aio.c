@@ -70,11 +70,6 @@ static int uring_enter(int fd, unsigned to_submit, unsigned min_complete, unsign
 			    NULL, 0);
 }
 
-/* 6.6's flag, absent from older headers. */
-#ifndef IORING_SETUP_NO_SQARRAY
-#define IORING_SETUP_NO_SQARRAY (1U << 16)
-#endif
-
 /*
  * Completions are run by this one thread when it asks for them (6.1), or
  * at least without interrupting it (5.19); older kernels take neither.

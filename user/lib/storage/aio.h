@@ -8,11 +8,17 @@
 #ifndef BK_AIO_H
 #define BK_AIO_H
 
+#include <linux/io_uring.h>
 #include <stddef.h>
 #include <stdint.h>
 #include <sys/uio.h>
 
 #include "storage/dio.h"
+
+/* 6.6's flag, absent from older headers: aio.c and its test ask for it. */
+#ifndef IORING_SETUP_NO_SQARRAY
+#define IORING_SETUP_NO_SQARRAY (1U << 16)
+#endif
 
 enum bk_aio_kind {
 	BK_AIO_AUTO,	/* the best this kernel offers */
