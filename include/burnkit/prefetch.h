@@ -61,6 +61,15 @@ extern size_t bk_fpu_prefetch_min_bytes __attribute__((visibility("hidden")));
  * BK_FPU_PIPE_MAX_BYTES, then blocks of four.
  */
 extern int bk_fpu_avx2_ops8_two_stage __attribute__((visibility("hidden")));
+
+/*
+ * Nonzero: the AVX-512 ops2 kernels take x of more than
+ * BK_FPU_PIPE_MAX_BYTES, up to the prefetch gate, one vector a loop
+ * iteration, the pointer stepped before the store (Zen 5: 1.2 x its blocks
+ * of four at L2 size, which it keeps in L1: asm/x86_64/fpu_avx512.S).
+ * 0 (the default): blocks of four at every size.
+ */
+extern int bk_fpu_avx512_ops2_one_vector __attribute__((visibility("hidden")));
 #endif
 
 #if defined(__ASSEMBLER__) && defined(__x86_64__)

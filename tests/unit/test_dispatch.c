@@ -104,8 +104,12 @@ Test(dispatch, zen4_and_zen5_have_their_own_tunings_other_cores_keep_the_default
 	cr_assert_eq(zen5.avx2_ops8_two_stage, 1);
 	cr_assert_eq(zen5.prefetch_min_bytes, (size_t)BK_FPU_PREFETCH_MIN_BYTES);
 	cr_assert_str_eq(zen5.core, "AMD Zen 5");
+	cr_assert_eq(zen5.avx512_ops2_one_vector, 1);
+	cr_assert_eq(zen4.avx512_ops2_one_vector, 0, "measured on Zen 5 only");
 	cr_assert_eq(zen3.avx2_ops8_two_stage, 0);
 	cr_assert_eq(spr.avx2_ops8_two_stage, 0);
+	cr_assert_eq(zen3.avx512_ops2_one_vector, 0);
+	cr_assert_eq(spr.avx512_ops2_one_vector, 0);
 	cr_assert_eq(zen3.prefetch_min_bytes, (size_t)BK_FPU_PREFETCH_MIN_BYTES);
 	cr_assert_null(zen3.core);
 	cr_assert_eq(spr.prefetch_min_bytes, (size_t)BK_FPU_PREFETCH_MIN_BYTES);
@@ -119,9 +123,11 @@ Test(dispatch, init_applies_this_cpus_tuning_to_the_kernels)
 
 	bk_fpu_prefetch_min_bytes = 12345;
 	bk_fpu_avx2_ops8_two_stage = 7;
+	bk_fpu_avx512_ops2_one_vector = 7;
 	cr_assert_eq(bk_dispatch_init(&t, "ref", err, sizeof(err)), 0, "%s", err);
 	cr_assert_eq(bk_fpu_prefetch_min_bytes, bk_fpu_tuning().prefetch_min_bytes);
 	cr_assert_eq(bk_fpu_avx2_ops8_two_stage, bk_fpu_tuning().avx2_ops8_two_stage);
+	cr_assert_eq(bk_fpu_avx512_ops2_one_vector, bk_fpu_tuning().avx512_ops2_one_vector);
 }
 
 Test(dispatch, every_core_tuning_differs_from_the_default_and_names_its_core)

@@ -83,11 +83,13 @@ int bk_dispatch_init(struct bk_kernel_table *t, const char *force_isa,
  * How the x86-64 FPU kernels run on a core, where cores differ
  * (burnkit/prefetch.h): the size of x above which they prefetch one page
  * ahead (SIZE_MAX: never), whether AVX2 ops8 runs its two-stage pipeline,
- * and the core a tuning other than the default is for (NULL: the default).
+ * whether AVX-512 ops2 runs one vector an iteration above L1 size, and the
+ * core a tuning other than the default is for (NULL: the default).
  */
 struct bk_fpu_tuning {
 	size_t prefetch_min_bytes;
 	int avx2_ops8_two_stage;
+	int avx512_ops2_one_vector;
 	const char *core;
 };
 

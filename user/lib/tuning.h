@@ -11,7 +11,8 @@
 
 /*
  * The tuning as an object under key: "core" (null: the default),
- * "prefetch_min_bytes" (null: never) and "avx2_ops8_two_stage".
+ * "prefetch_min_bytes" (null: never), "avx2_ops8_two_stage" and
+ * "avx512_ops2_one_vector".
  */
 void bk_fpu_tuning_json(struct bk_json *j, const char *key,
 			const struct bk_fpu_tuning *t);
