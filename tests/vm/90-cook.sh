@@ -3,14 +3,19 @@
 # Cooking in the guest, with the module's injected throttling: burnkit cook
 # runs two copies and the recorder while a throttle interval is injected
 # and a competing process slows copy 0 inside it, then copy 1 outside any.
-# The timeline must hold the injected transitions within one sample period
-# of their kernel time, mark the drop inside the interval as throttling and
-# the one outside as interference, and draw the chart; burnkit report reads
-# the timeline cut short; burnkit watch prints transitions as they happen,
-# through netlink and through the event file.
+# The timeline must hold the injected transitions within two sample periods
+# of their kernel time (cook reads the module's events every half period;
+# the second period is for the guest's scheduling: in the x86-64 guests both
+# CPUs share one emulator thread, and beside make check's other jobs cook
+# once saw a transition 0.27 s late, among three busy processes), mark the
+# drop inside the interval as throttling and the one outside as
+# interference, and draw the chart; burnkit report reads the timeline cut
+# short; burnkit watch prints transitions as they happen, through netlink
+# and through the event file.
 # Files go to $BURNKIT_DISK/cook (tests/cli/cook_vm.sh copies them out).
 
 cook_sample=0.2
+cook_max_lag=0.4	# two sample periods
 
 # The awk fields of JSON lines: the number after "KEY":.
 jnum() {
@@ -47,8 +52,8 @@ else
 	check_eq "both injected transitions are in the timeline" 2 "$(wc -l < $S/inject.jsonl)"
 	lags=$(jnum lag_s < $S/inject.jsonl | tr '\n' ' ')
 	diag "lag from the kernel's timestamp to the timeline: $lags s"
-	check "each within one sample period ($cook_sample s) of its kernel time" \
-		awk -v max=$cook_sample 'BEGIN { n = 0 } { n++; if ($1 + 0 < 0 || $1 + 0 > max) bad = 1 } END { exit bad || n != 2 }' <<EOF
+	check "each within two sample periods ($cook_max_lag s) of its kernel time" \
+		awk -v max=$cook_max_lag 'BEGIN { n = 0 } { n++; if ($1 + 0 < 0 || $1 + 0 > max) bad = 1 } END { exit bad || n != 2 }' <<EOF
 $(jnum lag_s < $S/inject.jsonl)
 EOF
 	on=$(grep '"active":true' $S/inject.jsonl | jnum at)
