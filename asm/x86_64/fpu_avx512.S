@@ -346,7 +346,7 @@
  * from L2 (a line read and a line written a cycle, what its L2 moves):
  * fpu_bench --isa avx512 --size L2, one thread, 256 KiB, 3.68 GHz, runs
  * taking turns: 103-114 thousand MFLOPS (0.87-0.97 vectors a cycle), 0.99-1.02
- * x gcc in 7 of 8 runs, against 86-97 thousand and 0.78-0.85 x gcc for the
+ * x gcc in 7 of 8 runs, against 86-97 thousand and 0.78-0.90 x gcc for the
  * blocks of four where gcc ran at its faster rate. The same loop with the
  * pointer stepped after the store, and blocks of four either way, ran at
  * the blocks' rate; why the order counts is not known (no counters here).
