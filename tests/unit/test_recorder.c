@@ -242,9 +242,13 @@ Test(recorder, records_read_back_as_a_timeline)
 	cr_assert_eq(bk_params_parse(&p, "test", NULL, 2, argv, err, sizeof(err)), 0, "%s", err);
 	cr_assert_eq(bk_log_open(&log, "test", "log", &p, err, sizeof(err)), 0, "%s", err);
 	snprintf(root, sizeof(root), "%s/x86", base ? base : "tests/unit/fixtures");
-	bk_recorder_open(&r, &log, root, 0.1, 0);
+	bk_recorder_open(&r, &log, root, 0.1, 0, BK_VIA_AUTO);
 	cr_assert(r.have_kmod, "%s", r.kmod_why);
 	cr_assert_eq(r.nactive, 1, "cpufreq_cap/0 is active from the start");
+	cr_assert_str_eq(bk_recorder_events_via(&r), "poll",
+			 "a module without netlink in its features is polled");
+	cr_assert_eq(bk_recorder_events_fd(&r), -1);
+	cr_assert_str_eq(r.doorbell_why, "the module has no netlink family (features: netlink absent)");
 	bk_recorder_sample(&r);
 
 	struct burnkit_event ev[2];
@@ -282,5 +286,37 @@ Test(recorder, records_read_back_as_a_timeline)
 		  "lag %g s", tl.events[0].lag_s);
 	cr_assert(tl.has_summary);
 	bk_timeline_free(&tl);
+
+	cr_assert(bk_read_file_has(path, "\"events_via\":\"poll\",\"netlink_why\":\"the module "
+				   "has no netlink family"), "the sensors record says how events came");
+	cleanup();
+}
+
+/*
+ * A module whose features say netlink is on, where no such family answers
+ * (the fake directory has no kernel behind it): polled, and says why.
+ */
+Test(recorder, netlink_that_does_not_answer_is_polled)
+{
+	static struct bk_recorder r;
+	struct bk_log log;
+	struct bk_params p;
+	char err[256], json[320];
+	char *argv[] = { "--json", json };
+
+	fake_module();
+	snprintf(json, sizeof(json), "%s/t.jsonl", dir);
+	put(BURNKIT_FILE_FEATURES, "arch x86_64\nnetlink on\nthrottle_period_ms 20\n");
+	cr_assert_eq(bk_params_parse(&p, "test", NULL, 2, argv, err, sizeof(err)), 0, "%s", err);
+	cr_assert_eq(bk_log_open(&log, "test", "log", &p, err, sizeof(err)), 0, "%s", err);
+	bk_recorder_open(&r, &log, "/nonexistent-root", 0.1, 0, BK_VIA_AUTO);
+	cr_assert(r.have_kmod, "%s", r.kmod_why);
+	cr_assert_str_eq(bk_recorder_events_via(&r), "poll");
+	cr_assert_eq(bk_recorder_events_fd(&r), -1);
+	cr_assert(strstr(r.doorbell_why, "no netlink family") ||
+		  strstr(r.doorbell_why, "built without libnl"), "%s", r.doorbell_why);
+	bk_recorder_close(&r);
+	bk_log_close(&log, 0);
+	bk_params_free(&p);
 	cleanup();
 }

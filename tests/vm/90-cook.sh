@@ -4,14 +4,18 @@
 # runs two copies and the recorder while a throttle interval is injected
 # and a competing process slows copy 0 inside it, then copy 1 outside any.
 # The timeline must hold the injected transitions within two sample periods
-# of their kernel time (cook reads the module's events every half period;
-# the second period is for the guest's scheduling: in the x86-64 guests both
+# of their kernel time (cook is woken by the module's netlink group, or
+# reads its event file every half period; the bound keeps a period for the
+# guest's scheduling: in the x86-64 guests both
 # CPUs share one emulator thread, and beside make check's other jobs cook
 # once saw a transition 0.27 s late, among three busy processes), mark the
 # drop inside the interval as throttling and the one outside as
 # interference, and draw the chart; burnkit report reads the timeline cut
-# short; burnkit watch prints transitions as they happen, through netlink
-# and through the event file.
+# short. cook and temp are woken by the module's netlink group: with
+# samples seconds apart, transitions still reach the timeline at once
+# (and, read from the event file instead, over a second late). burnkit
+# watch prints transitions as they happen, through netlink and through the
+# event file.
 # Files go to $BURNKIT_DISK/cook (tests/cli/cook_vm.sh copies them out).
 
 cook_sample=0.2
@@ -50,8 +54,15 @@ else
 
 	grep '"type":"throttle"' "$tl" | grep '"source":"inject"' > $S/inject.jsonl
 	check_eq "both injected transitions are in the timeline" 2 "$(wc -l < $S/inject.jsonl)"
+	via_cook=$(grep '"type":"sensors"' "$tl" | sed -n 's/.*"events_via":"\([a-z]*\)".*/\1/p')
+	if [ "$(kv $BK/features netlink)" = on ] && burnkit watch --via netlink --seconds 0.1 > /dev/null 2>&1; then
+		check_eq "cook is woken by the module's netlink group (runner and module have it)" \
+			netlink "$via_cook"
+	else
+		check_eq "cook reads the event file (no netlink here)" poll "$via_cook"
+	fi
 	lags=$(jnum lag_s < $S/inject.jsonl | tr '\n' ' ')
-	diag "lag from the kernel's timestamp to the timeline: $lags s"
+	diag "lag from the kernel's timestamp to the timeline, via $via_cook: $lags s"
 	check "each within two sample periods ($cook_max_lag s) of its kernel time" \
 		awk -v max=$cook_max_lag 'BEGIN { n = 0 } { n++; if ($1 + 0 < 0 || $1 + 0 > max) bad = 1 } END { exit bad || n != 2 }' <<EOF
 $(jnum lag_s < $S/inject.jsonl)
@@ -91,6 +102,54 @@ EOF
 	burnkit report "$out/cut.jsonl" > $S/cut.out 2>&1
 	check_eq "report of the timeline cut at two thirds exits 0" 0 $?
 	check "and says it was cut short" grep -q 'CUT SHORT' $S/cut.out
+
+	# Woken, not polled: with samples 10 s apart, the event file is read at
+	# the start and 5 s on, so transitions 1 and 2 s into a 4.5 s run reach
+	# a polling timeline only at its end, over a second late; the netlink
+	# group brings them at once.
+	for via in netlink poll; do
+		[ $via = netlink ] && [ "$via_cook" != netlink ] && continue
+		(
+			sleep 1
+			echo "1 85000 600" > $BK/throttle_inject
+			sleep 1
+			echo 0 > $BK/throttle_inject
+		) &
+		injector=$!
+		burnkit cook --run "int KBytes 8, Seconds 0.25" --minutes 0.075 --sample 10 \
+			--via $via --json "$out/woken-$via.jsonl" > "$out/woken-$via.out" 2>&1
+		rc=$?
+		wait $injector
+		check_eq "cook --sample 10 --via $via exits 0" 0 "$rc"
+		lags=$(grep '"type":"throttle"' "$out/woken-$via.jsonl" | grep '"source":"inject"' | jnum lag_s)
+		diag "--sample 10 --via $via: lags $(echo $lags) s"
+		if [ $via = netlink ]; then
+			check "via netlink, both transitions within 0.5 s of their kernel time" \
+				awk 'BEGIN { n = 0 } { n++; if ($1 + 0 < 0 || $1 + 0 > 0.5) bad = 1 } END { exit bad || n != 2 }' <<EOF
+$lags
+EOF
+		else
+			check "via poll, both reach the timeline over a second late (the test tells the two apart)" \
+				awk 'BEGIN { n = 0 } { n++; if ($1 + 0 < 1) bad = 1 } END { exit bad || n != 2 }' <<EOF
+$lags
+EOF
+		fi
+	done
+
+	# temp, samples 4 s apart, prints them as they come through netlink.
+	if [ "$via_cook" = netlink ]; then
+		( sleep 1; echo "1 85000 600" > $BK/throttle_inject; sleep 1; echo 0 > $BK/throttle_inject ) &
+		injector=$!
+		burnkit temp --passes 1 --seconds 4 --json "$out/temp.jsonl" > "$out/temp.out" 2>&1
+		rc=$?
+		wait $injector
+		check_eq "temp --seconds 4 exits 0" 0 "$rc"
+		lags=$(grep '"type":"throttle"' "$out/temp.jsonl" | grep '"source":"inject"' | jnum lag_s)
+		diag "temp --seconds 4: lags $(echo $lags) s"
+		check "temp: both transitions within 0.5 s of their kernel time, printed between the samples" \
+			sh -c "echo '$(echo $lags)' | awk '{ exit NF != 2 || \$1 > 0.5 || \$2 > 0.5 }' &&
+				awk '/temp=/ { rows++ } /throttle inject\/0/ && rows == 1 { n++ } END { exit n != 2 }' '$out/temp.out'"
+	fi
 
 	# watch: each way the module can tell it.
 	for via in poll netlink; do

@@ -8,6 +8,7 @@
  * read here is said once at the start.
  */
 #include <math.h>
+#include <poll.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -24,6 +25,10 @@ static const struct bk_param temp_params[] = {
 	  "measure the effective CPU clock every this many seconds: cycles through "
 	  "burnkit.ko, else a chain of dependent adds in user space (each keeps "
 	  "each CPU busy a few ms); 0 never", NULL },
+	{ "via", NULL, BK_PT_CHOICE, 0, 0, "auto",
+	  "how throttle transitions are printed: netlink (as the module's group "
+	  "announces them), poll (the event file, with each sample) or auto "
+	  "(netlink when this runner and the module have it)", bk_events_via_choices },
 	BK_PARAMS_END
 };
 
@@ -54,8 +59,12 @@ static void what_is_read(struct bk_ctx *ctx, const struct bk_recorder *r)
 		bk_out(&ctx->log, "; effective clock every %.3g s: %s", r->clock_every_s,
 		       r->have_kmod ? "cycles (burnkit.ko)" :
 		       "measured (dependent adds in user space, 2 ms a CPU)");
-	bk_out(&ctx->log, "\n Throttling: %s\n", r->have_kmod ?
-	       "burnkit.ko throttle sources and transitions" : "not recorded");
+	bk_out(&ctx->log, "\n Throttling: %s%s\n", r->have_kmod ?
+	       "burnkit.ko throttle sources and transitions" : "not recorded",
+	       !r->have_kmod ? "" : r->doorbell ? ", printed as the module announces them" :
+	       ", printed with each sample");
+	if (r->have_kmod && !r->doorbell)
+		bk_out(&ctx->log, " Netlink: %s\n", r->doorbell_why);
 	if (s->missing[0] || !r->have_kmod)
 		bk_out(&ctx->log, " Not read here: %s%s%s\n", s->missing,
 		       s->missing[0] && !r->have_kmod ? "; " : "",
@@ -79,6 +88,27 @@ static void print_events(struct bk_ctx *ctx, const struct bk_recorder *r,
 		       e->instance, e->old_state, e->new_state, t, m,
 		       bk_throttle_active(e->source, e->new_state) ? " (slowed down)" : "");
 	}
+}
+
+/*
+ * Sleep until the next sample is due, printing throttle transitions as the
+ * module announces them (without its netlink group they wait for the
+ * sample). As bk_ticker_wait: ticks skipped, or -1 when asked to stop.
+ */
+static long wait_for_sample(struct bk_ctx *ctx, struct bk_recorder *r,
+			    struct bk_ticker *tick, double t_first)
+{
+	int ms;
+
+	while (bk_recorder_events_fd(r) >= 0 && (ms = bk_ticker_ms_left(tick)) > 0) {
+		struct pollfd p = { .fd = bk_recorder_events_fd(r), .events = POLLIN };
+
+		if (bk_stop_requested())
+			return -1;
+		if (poll(&p, 1, ms) > 0 && bk_recorder_events(r))
+			print_events(ctx, r, t_first);
+	}
+	return bk_ticker_wait(tick);
 }
 
 static void print_row(struct bk_ctx *ctx, const struct bk_recorder *r,
@@ -158,8 +188,15 @@ static int temp_run(struct bk_ctx *ctx)
 	char when[64], c1[24], c2[24];
 	double t_first = 0;	/* the seed's Seconds count from the first sample */
 
+	enum bk_events_via via = bk_events_via_parse(bk_param_str(&ctx->params, "via"));
+
 	bk_recorder_open(&rec, &ctx->log, NULL, seconds,
-			 bk_param_real(&ctx->params, "clock-every"));
+			 bk_param_real(&ctx->params, "clock-every"), via);
+	if (via == BK_VIA_NETLINK && !rec.doorbell) {
+		pr_fail("--via netlink: %s", rec.have_kmod ? rec.doorbell_why : rec.kmod_why);
+		bk_recorder_close(&rec);
+		return BK_EXIT_ENV;
+	}
 	if (!bk_recorder_has_anything(&rec)) {
 		pr_fail("nothing to record here: %s; %s", rec.sensors.missing, rec.kmod_why);
 		bk_recorder_close(&rec);
@@ -174,7 +211,7 @@ static int temp_run(struct bk_ctx *ctx)
 
 	bk_ticker_start(&tick, seconds);
 	for (long long k = 0; k <= passes; k++) {
-		if (bk_ticker_wait(&tick) < 0)
+		if (wait_for_sample(ctx, &rec, &tick, t_first) < 0)
 			break;
 		bk_recorder_sample(&rec);
 		if (!k)

@@ -17,15 +17,13 @@
 #include "record/recorder.h"
 #include "tester.h"
 
-static const char *const via_choices[] = { "auto", "netlink", "poll", NULL };
-
 static const struct bk_param watch_params[] = {
 	{ "seconds", "Seconds", BK_PT_REAL, 0, 31536000, "0",
 	  "stop after this many seconds; 0: until Ctrl-C", NULL },
 	{ "via", NULL, BK_PT_CHOICE, 0, 0, "auto",
 	  "netlink (pushed by the module), poll (the event file, once a "
 	  "sampler period) or auto (netlink when this runner and the module "
-	  "have it)", via_choices },
+	  "have it)", bk_events_via_choices },
 	BK_PARAMS_END
 };
 

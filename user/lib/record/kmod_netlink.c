@@ -5,6 +5,14 @@
 #include <stdlib.h>
 #include <string.h>
 
+const char *const bk_events_via_choices[] = { "auto", "netlink", "poll", NULL };
+
+enum bk_events_via bk_events_via_parse(const char *name)
+{
+	return !strcmp(name, "netlink") ? BK_VIA_NETLINK :
+	       !strcmp(name, "poll") ? BK_VIA_POLL : BK_VIA_AUTO;
+}
+
 #ifdef BK_HAVE_LIBNL
 #include <errno.h>
 #include <netlink/genl/ctrl.h>

@@ -14,6 +14,15 @@
 
 struct bk_knl;
 
+/*
+ * How a reader learns of transitions, as the --via of watch, temp and
+ * cook: "auto" (netlink when this runner and the module have it, else the
+ * event file), "netlink" (or fail) or "poll" (the event file).
+ */
+enum bk_events_via { BK_VIA_AUTO, BK_VIA_NETLINK, BK_VIA_POLL };
+extern const char *const bk_events_via_choices[];	/* in enum order */
+enum bk_events_via bk_events_via_parse(const char *name);
+
 /* Was this runner built with libnl? */
 int bk_knl_built(void);
 

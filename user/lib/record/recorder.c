@@ -68,6 +68,8 @@ static void sensors_record(struct bk_recorder *r)
 	bk_json_str(&j, "mhz_source", bk_mhz_source_name(s->mhz_method));
 	bk_json_str(&j, "eff_mhz_source", bk_recorder_eff_source(r));
 	bk_json_bool(&j, "kmod", r->have_kmod);
+	bk_json_str(&j, "events_via", bk_recorder_events_via(r));
+	bk_json_str(&j, "netlink_why", r->have_kmod && !r->doorbell ? r->doorbell_why : NULL);
 	bk_json_str(&j, "kmod_why", r->have_kmod ? NULL : r->kmod_why);
 	if (r->have_kmod && r->kev.period_ms)
 		bk_json_uint(&j, "throttle_period_ms", r->kev.period_ms);
@@ -114,8 +116,58 @@ static void state_record(struct bk_recorder *r)
 	bk_json_free(&j);
 }
 
+/*
+ * The module's netlink group, when its features say it has one (a fake
+ * module directory in the tests says off, and is polled).
+ */
+static void open_doorbell(struct bk_recorder *r)
+{
+	char on[8] = "absent";
+
+	bk_kmod_feature(&r->kev.kmod, "netlink", on, sizeof(on));
+	if (strcmp(on, "on"))
+		snprintf(r->doorbell_why, sizeof(r->doorbell_why),
+			 "the module has no netlink family (features: netlink %s)", on);
+	else
+		bk_knl_open(&r->doorbell, r->doorbell_why, sizeof(r->doorbell_why));
+}
+
+int bk_recorder_events_fd(const struct bk_recorder *r)
+{
+	return r->have_kmod && r->doorbell ? bk_knl_fd(r->doorbell) : -1;
+}
+
+const char *bk_recorder_events_via(const struct bk_recorder *r)
+{
+	return !r->have_kmod ? NULL : r->doorbell ? "netlink" : "poll";
+}
+
+/*
+ * Empty the doorbell's socket: what it carried is in the ring, which is read
+ * next. An overflowed socket only means rings went unheard; the ring has them.
+ */
+static void drain_doorbell(struct bk_recorder *r)
+{
+	struct burnkit_event rung[64];
+	int overrun, n;
+
+	if (!r->doorbell)
+		return;
+	while ((n = bk_knl_read(r->doorbell, rung, BK_ARRAY_SIZE(rung), &overrun)) ==
+	       (int)BK_ARRAY_SIZE(rung))
+		;
+	if (n < 0) {
+		pr_warn("the module's netlink socket failed: throttle transitions are "
+			"read from its event file on the caller's schedule from now on");
+		bk_knl_close(r->doorbell);
+		r->doorbell = NULL;
+		snprintf(r->doorbell_why, sizeof(r->doorbell_why), "the socket failed");
+	}
+}
+
 void bk_recorder_open(struct bk_recorder *r, struct bk_log *log,
-		      const char *root, double sample_s, double clock_every_s)
+		      const char *root, double sample_s, double clock_every_s,
+		      enum bk_events_via via)
 {
 	memset(r, 0, sizeof(*r));
 	r->log = log;
@@ -125,6 +177,10 @@ void bk_recorder_open(struct bk_recorder *r, struct bk_log *log,
 	r->temp_min = r->temp_max = r->peak_any = NAN;
 	bk_sensors_open(&r->sensors, root);
 	r->have_kmod = !bk_kevents_open(&r->kev, r->kmod_why, sizeof(r->kmod_why));
+	if (r->have_kmod && via != BK_VIA_POLL)
+		open_doorbell(r);
+	else if (r->have_kmod)
+		snprintf(r->doorbell_why, sizeof(r->doorbell_why), "--via poll");
 	/* A fixture tree's CPUs are not this machine's: nothing to measure. */
 	r->measure_clock = !r->have_kmod && clock_every_s > 0 && !r->sensors.root[0];
 	sensors_record(r);
@@ -143,6 +199,8 @@ void bk_recorder_close(struct bk_recorder *r)
 {
 	bk_sensors_close(&r->sensors);
 	bk_kevents_close(&r->kev);
+	bk_knl_close(r->doorbell);
+	r->doorbell = NULL;
 }
 
 int bk_recorder_has_anything(const struct bk_recorder *r)
@@ -216,6 +274,7 @@ int bk_recorder_events(struct bk_recorder *r)
 	r->nlast = 0;
 	if (!r->have_kmod)
 		return 0;
+	drain_doorbell(r);
 	while ((n = bk_kevents_read(&r->kev, ev, BK_ARRAY_SIZE(ev))) > 0) {
 		uint64_t seen = bk_now_ns();
 
@@ -235,6 +294,8 @@ int bk_recorder_events(struct bk_recorder *r)
 		pr_warn("the module's event ring cannot be read any more "
 			"(module unloaded?): throttle transitions are no longer recorded");
 		bk_kevents_close(&r->kev);
+		bk_knl_close(r->doorbell);
+		r->doorbell = NULL;
 		r->have_kmod = 0;
 	}
 	if (r->kev.lost > lost0) {

@@ -11,12 +11,15 @@
  * temperature sensor and each CPU's clock from sysfs, and now and then the
  * effective clock (the module's cycle count, else measured in user space by
  * clockmeter); the module's throttle transitions are read from its event
- * ring. Every clock carries its source: "cpufreq", "nominal" (sysfs),
+ * ring, as soon as its netlink group says one was recorded when this
+ * runner and the module have netlink (the ring stays the record: it
+ * numbers every transition, so none is read twice or lost unseen), else
+ * when the caller asks. Every clock carries its source: "cpufreq", "nominal" (sysfs),
  * "cycles", "measured" (effective). Everything goes to the JSON lines as it
  * happens:
  *
  *   "sensors"         once: what is sampled and what cannot be read here,
- *                     mhz_source, eff_mhz_source
+ *                     mhz_source, eff_mhz_source, events_via
  *   "throttle_state"  once: each throttle source's state at the start
  *   "sample"          temps {sensor: C}, temp_c (the CPU's own sensor),
  *                     mhz {cpuN: MHz} and mhz_source, eff_mhz {cpuN: MHz}
@@ -34,6 +37,7 @@
 
 #include "record/activity.h"
 #include "record/kmod_events.h"
+#include "record/kmod_netlink.h"
 #include "log.h"
 #include "record/sensors.h"
 
@@ -45,6 +49,8 @@ struct bk_recorder {
 	struct bk_kevents kev;
 	int have_kmod;
 	char kmod_why[320];
+	struct bk_knl *doorbell;	/* the module's netlink group; NULL: none */
+	char doorbell_why[320];		/* why none, when have_kmod */
 	double sample_s;
 	double clock_every_s;	/* the effective clock; 0: never */
 	int measure_clock;	/* no module: clockmeter measures it */
@@ -83,16 +89,29 @@ struct bk_recorder {
  * records. sample_s: the period the caller samples at (recorded for the
  * readers of the timeline). clock_every_s: how often to measure the effective
  * clock, through the module or, without it on the live system, in user
- * space (either keeps each CPU busy for a few ms); 0 never.
+ * space (either keeps each CPU busy for a few ms); 0 never. via: whether
+ * to join the module's netlink group (BK_VIA_NETLINK: the caller checks
+ * r->doorbell and says doorbell_why when it is NULL).
  */
 void bk_recorder_open(struct bk_recorder *r, struct bk_log *log,
-		      const char *root, double sample_s, double clock_every_s);
+		      const char *root, double sample_s, double clock_every_s,
+		      enum bk_events_via via);
 void bk_recorder_close(struct bk_recorder *r);
 
 /* Read everything now and write one "sample" record (and events first). */
 void bk_recorder_sample(struct bk_recorder *r);
 /* Read the transitions that arrived and write them; returns how many. */
 int bk_recorder_events(struct bk_recorder *r);
+
+/*
+ * A file that becomes readable when the module records a transition (its
+ * netlink group), for the caller's poll(): when it is, call
+ * bk_recorder_events. -1 when there is none: the caller then calls
+ * bk_recorder_events on a schedule of its own.
+ */
+int bk_recorder_events_fd(const struct bk_recorder *r);
+/* How transitions reach the recorder: "netlink", "poll", or NULL (no module). */
+const char *bk_recorder_events_via(const struct bk_recorder *r);
 
 /* The CPU's own temperature in the latest sample; NaN when none. */
 double bk_recorder_temp(const struct bk_recorder *r);

@@ -79,9 +79,14 @@ void cook_record_step(struct cook *ck, struct bk_ticker *samples,
 		}
 	} else if (ck->rec.have_kmod && bk_ticker_ms_left(events) == 0) {
 		bk_ticker_advance(events);
-		if (bk_recorder_events(&ck->rec))
-			cook_print_events(ck);
+		cook_record_events(ck);
 	}
+}
+
+void cook_record_events(struct cook *ck)
+{
+	if (bk_recorder_events(&ck->rec))
+		cook_print_events(ck);
 }
 
 void cook_title(struct cook *ck, char *buf, size_t len)

@@ -34,11 +34,17 @@ static const struct bk_param cook_params[] = {
 	{ "minutes", "Minutes", BK_PT_REAL, 0.005, 10080, "1", "running time", NULL },
 	{ "sample", "Sample", BK_PT_REAL, 0, 3600, "1",
 	  "seconds between recorder samples (temperatures, clocks); throttle "
-	  "events are read twice as often; 0: no recorder", NULL },
+	  "events are read as the module's netlink group announces them, else "
+	  "twice as often; 0: no recorder", NULL },
 	{ "clock-every", NULL, BK_PT_REAL, 0, 86400, "5",
 	  "measure the effective CPU clock every this many seconds: cycles through "
 	  "burnkit.ko, else a chain of dependent adds in user space (each keeps "
 	  "each CPU busy a few ms); 0 never", NULL },
+	{ "via", NULL, BK_PT_CHOICE, 0, 0, "auto",
+	  "how throttle transitions reach the timeline: netlink (the module's "
+	  "group wakes the recorder), poll (the event file, every half sample) "
+	  "or auto (netlink when this runner and the module have it)",
+	  bk_events_via_choices },
 	{ "drop", NULL, BK_PT_REAL, 1, 90, "10",
 	  "a pass more than this many percent below its copy's usual speed is a drop",
 	  NULL },
@@ -202,16 +208,28 @@ static int cook_run(struct bk_ctx *ctx)
 		       copies[i].run->text, copies[i].run->meter ? "" :
 		       " (no throughput: errors only)");
 	if (ck.recording) {
+		enum bk_events_via via = bk_events_via_parse(bk_param_str(&ctx->params, "via"));
+
 		bk_recorder_open(&ck.rec, &ctx->log, NULL, ck.sample_s,
-				 bk_param_real(&ctx->params, "clock-every"));
+				 bk_param_real(&ctx->params, "clock-every"), via);
+		if (via == BK_VIA_NETLINK && !ck.rec.doorbell) {
+			pr_fail("--via netlink: %s", ck.rec.have_kmod ? ck.rec.doorbell_why :
+				ck.rec.kmod_why);
+			bk_recorder_close(&ck.rec);
+			return BK_EXIT_ENV;
+		}
 		bk_out(&ctx->log, " recorder: every %g s, %d temperature sensor%s, clocks %s (%s), "
-		       "effective clock %s, throttling %s\n", ck.sample_s, ck.rec.sensors.ntemps,
+		       "effective clock %s, throttling %s%s\n", ck.sample_s, ck.rec.sensors.ntemps,
 		       ck.rec.sensors.ntemps == 1 ? "" : "s",
 		       bk_mhz_source_name(ck.rec.sensors.mhz_method) ?
 		       bk_mhz_source_name(ck.rec.sensors.mhz_method) : "none",
 		       bk_mhz_method_name(ck.rec.sensors.mhz_method),
 		       bk_recorder_eff_source(&ck.rec) ? bk_recorder_eff_source(&ck.rec) : "none",
-		       ck.rec.have_kmod ? "by burnkit.ko" : "not watched");
+		       ck.rec.have_kmod ? "by burnkit.ko" : "not watched",
+		       !ck.rec.have_kmod ? "" : ck.rec.doorbell ? " (netlink)" :
+		       " (event file, every half sample)");
+		if (ck.rec.have_kmod && !ck.rec.doorbell)
+			bk_out(&ctx->log, " netlink: %s\n", ck.rec.doorbell_why);
 		if (ck.rec.sensors.missing[0] || !ck.rec.have_kmod)
 			bk_out(&ctx->log, " not read here: %s%s%s\n", ck.rec.sensors.missing,
 			       ck.rec.sensors.missing[0] && !ck.rec.have_kmod ? "; " : "",

@@ -82,6 +82,8 @@ void cook_print_events(struct cook *ck);
 void cook_print_status(struct cook *ck);
 void cook_record_step(struct cook *ck, struct bk_ticker *samples,
 		      struct bk_ticker *events);
+/* Read the module's transitions that arrived, and print them. */
+void cook_record_events(struct cook *ck);
 void cook_title(struct cook *ck, char *buf, size_t len);
 
 /* conclude.c */

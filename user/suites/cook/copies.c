@@ -241,12 +241,15 @@ void cook_reap(struct cook *ck)
 	}
 }
 
-/* Wait for output, a sample or the end; read what came. */
+/*
+ * Wait for output, a throttle transition, a sample or the end; read what
+ * came.
+ */
 void cook_wait_and_read(struct cook *ck, int timeout_ms)
 {
-	struct pollfd pfd[2 * COOK_MAX_COPIES];
-	struct cook_copy *owner[2 * COOK_MAX_COPIES];
-	int n = 0;
+	struct pollfd pfd[2 * COOK_MAX_COPIES + 1];
+	struct cook_copy *owner[2 * COOK_MAX_COPIES + 1];
+	int n = 0, events_fd = ck->recording ? bk_recorder_events_fd(&ck->rec) : -1;
 
 	for (int i = 0; i < ck->ncopies; i++) {
 		struct cook_copy *c = &ck->copies[i];
@@ -260,13 +263,22 @@ void cook_wait_and_read(struct cook *ck, int timeout_ms)
 			owner[n++] = c;
 		}
 	}
+	if (events_fd >= 0) {
+		pfd[n] = (struct pollfd){ .fd = events_fd, .events = POLLIN };
+		owner[n++] = NULL;
+	}
 	if (timeout_ms < 0)
 		timeout_ms = 0;
 	if (poll(pfd, (nfds_t)n, timeout_ms) <= 0)
 		return;
-	for (int i = 0; i < n; i++)
-		if (pfd[i].revents)
+	for (int i = 0; i < n; i++) {
+		if (!pfd[i].revents)
+			continue;
+		if (owner[i])
 			copy_read(ck, owner[i]);	/* reads both of its pipes */
+		else
+			cook_record_events(ck);
+	}
 }
 
 int cook_running(const struct cook *ck)
