@@ -11,6 +11,10 @@
 
 include config.mk
 
+# A recipe that fails leaves no half-written target that a later make would
+# take as built (a linker that died mid-way once left a 0-byte runner).
+.DELETE_ON_ERROR:
+
 # ---------------------------------------------------------------- sources
 # The house: user/lib (core), its wings user/lib/storage and user/lib/record,
 # the testers (a folder each when they have helpers), the suites above them.
