@@ -42,6 +42,15 @@ name:
 #define LOOP_BEGIN(name) bk_loop_##name:
 #define LOOP_END(name) bk_loop_end_##name:
 
+/*
+ * A kernel's further loop, taken instead of the main one at some sizes or
+ * on some cores, named `loop`: bk_loop_<name>.<loop> and
+ * bk_loop_end_<name>.<loop>, documented by its own line
+ * "// Loop body <name>.<loop>: ..." and counted by `burnkit inspect` too.
+ */
+#define LOOP_BEGIN_NAMED(name, loop) bk_loop_##name.loop:
+#define LOOP_END_NAMED(name, loop) bk_loop_end_##name.loop:
+
 #if defined(__x86_64__)
 /*
  * x86-64: a kernel's block loop, `block p, prefetch` from cur up to blkend

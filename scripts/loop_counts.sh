@@ -8,7 +8,8 @@
 #
 #   // Loop body SYMBOL: N instructions per W words (load a, store b, ...)
 #
-# naming each class of enum bk_iclass once, in any order. Those lines are the
+# naming each class of enum bk_iclass once, in any order; SYMBOL.LOOP for a
+# kernel's further loop (LOOP_BEGIN_NAMED in asm/asmdefs.h). Those lines are the
 # one source of the counts: `burnkit int` computes its MIPS from the table
 # this script makes, and `burnkit inspect` checks the table against the
 # disassembly. A malformed line, a class named twice or missing, a sum that
@@ -36,8 +37,8 @@ function fail(msg) {
 }
 /^\/\/ Loop body / {
 	line = $0
-	if (line !~ /^\/\/ Loop body [A-Za-z_][A-Za-z0-9_]*: [0-9]+ instructions per [0-9]+ words \([^()]*\)[ \t]*$/) {
-		fail("malformed \"Loop body\" line (want: // Loop body SYMBOL: N instructions per W words (load a, store b, ...))")
+	if (line !~ /^\/\/ Loop body [A-Za-z_][A-Za-z0-9_]*(\.[a-z_]+)?: [0-9]+ instructions per [0-9]+ words \([^()]*\)[ \t]*$/) {
+		fail("malformed \"Loop body\" line (want: // Loop body SYMBOL[.LOOP]: N instructions per W words (load a, store b, ...))")
 		next
 	}
 	sym = $4

@@ -342,7 +342,8 @@
  * the cores lib/dispatch names (bk_fpu_avx512_ops2_one_vector): each
  * pass's head, its whole vectors, its tail. 6 instructions a vector: the
  * load folded into the add, the store, the pointer's add, the fused cmp
- * and jne; 24 per 64 fp32 words. Designed for one vector a cycle on Zen 5
+ * and jne (the "Loop body KERNEL.one_vector" lines, which inspect counts
+ * between LOOP_BEGIN_NAMED and LOOP_END_NAMED). Designed for one vector a cycle on Zen 5
  * from L2 (a line read and a line written a cycle, what its L2 moves):
  * fpu_bench --isa avx512 --size L2, one thread, 256 KiB, 3.68 GHz, runs
  * taking turns: 103-114 thousand MFLOPS (0.87-0.97 vectors a cycle), 0.99-1.02
@@ -352,17 +353,19 @@
  * the blocks' rate; why the order counts is not known (no counters here).
  * In L1 the blocks of four stay: 1.11 x gcc, the one-vector loop 1.00.
  */
-.macro ops2_one_vector_passes p
+.macro ops2_one_vector_passes p, begin, end
 1:	pass_head ops2_vec, \p
 	cmp	vecend, cur
 	je	3f
 	.p2align 5			// loop head on a fetch-block boundary
+\begin
 2:	vadd\p	(cur), ka, %zmm0
 	add	$VEC_BYTES, cur
 	vmul\p	kfactor, %zmm0, %zmm0
 	vmovu\p	%zmm0, -VEC_BYTES(cur)
 	cmp	vecend, cur
 	jne	2b
+\end
 3:	pass_tail ops2_vec, \p
 .endm
 
@@ -605,6 +608,7 @@
 /* ---------------------------------------------------------------- kernels */
 
 // Loop body fpu32_ops2_x86_64_avx512: 19 instructions per 64 words (load 4, store 4, add 5, sub 0, mul 4, fma 0, and 0, orr 0, cmp 1, branch 1, other 0)
+// Loop body fpu32_ops2_x86_64_avx512.one_vector: 6 instructions per 16 words (load 0, store 1, add 2, sub 0, mul 1, fma 0, and 0, orr 0, cmp 1, branch 1, other 0)
 ENTRY(fpu32_ops2_x86_64_avx512)
 	split	2, 4
 	movq	bk_fpu32_consts@GOTPCREL(%rip), consts
@@ -616,7 +620,8 @@ ENTRY(fpu32_ops2_x86_64_avx512)
 		ops2_vec, ops2_block, ps, 4*VEC_BYTES
 9:	vzeroupper
 	ret
-8:	ops2_one_vector_passes ps
+8:	ops2_one_vector_passes ps, LOOP_BEGIN_NAMED(fpu32_ops2_x86_64_avx512, one_vector), \
+		LOOP_END_NAMED(fpu32_ops2_x86_64_avx512, one_vector)
 	jmp	9b
 END(fpu32_ops2_x86_64_avx512)
 
@@ -645,6 +650,7 @@ ENTRY(fpu32_ops32_x86_64_avx512)
 END(fpu32_ops32_x86_64_avx512)
 
 // Loop body fpu64_ops2_x86_64_avx512: 19 instructions per 32 words (load 4, store 4, add 5, sub 0, mul 4, fma 0, and 0, orr 0, cmp 1, branch 1, other 0)
+// Loop body fpu64_ops2_x86_64_avx512.one_vector: 6 instructions per 8 words (load 0, store 1, add 2, sub 0, mul 1, fma 0, and 0, orr 0, cmp 1, branch 1, other 0)
 ENTRY(fpu64_ops2_x86_64_avx512)
 	split	3, 4
 	movq	bk_fpu64_consts@GOTPCREL(%rip), consts
@@ -656,7 +662,8 @@ ENTRY(fpu64_ops2_x86_64_avx512)
 		ops2_vec, ops2_block, pd, 4*VEC_BYTES
 9:	vzeroupper
 	ret
-8:	ops2_one_vector_passes pd
+8:	ops2_one_vector_passes pd, LOOP_BEGIN_NAMED(fpu64_ops2_x86_64_avx512, one_vector), \
+		LOOP_END_NAMED(fpu64_ops2_x86_64_avx512, one_vector)
 	jmp	9b
 END(fpu64_ops2_x86_64_avx512)
 

@@ -1,6 +1,7 @@
 #!/bin/sh
-# burnkit inspect end to end (TAP): every registered kernel counted in the
-# runner's own disassembly against its documented counts; a loop body that
+# burnkit inspect end to end (TAP): every registered kernel's loops (its
+# main loop and any further one, KERNEL.LOOP) counted in the runner's own
+# disassembly against their documented counts; a loop body that
 # no longer matches its documentation, or lost its markers, is an error
 # naming kernel and class; no objdump is exit 3 with the package to install;
 # the generator of the documented counts refuses malformed lines.
@@ -38,11 +39,16 @@ moved_end() {
 }
 
 ok "inspect runs and every kernel matches" status 0 inspect --json "$tmp/i.jsonl"
-ok "the table names each registered kernel twice: doc and objdump" sh -c "
-	kernels=\$(grep -c '^ [a-z0-9_]* *[0-9]* doc ' $tmp/stdout)
+ok "the table names each loop twice: doc and objdump" sh -c "
+	loops=\$(grep -c '^ [a-z0-9_.]* *[0-9]* doc ' $tmp/stdout)
 	counted=\$(grep -c '^  *objdump .* ok\$' $tmp/stdout)
-	[ \$kernels -gt 0 ] && [ \$kernels -eq \$counted ] &&
-	grep -q \"All \$kernels kernels match\" $tmp/stdout"
+	[ \$loops -gt 0 ] && [ \$loops -eq \$counted ] &&
+	grep -q \"All \$loops loops of the [0-9]* kernels match\" $tmp/stdout"
+if grep -q '^ fpu32_ops2_x86_64_avx512 ' $tmp/stdout; then
+	ok "a kernel's further loop is counted too (AVX-512 ops2's one vector a loop)" sh -c "
+		grep -A1 '^ fpu32_ops2_x86_64_avx512.one_vector  *16 doc ' $tmp/stdout | grep -q '^  *objdump .* 6  ok\$' &&
+		grep '\"type\":\"kernel\"' $tmp/i.jsonl | grep '\"kernel\":\"fpu64_ops2_x86_64_avx512\",\"loop\":\"one_vector\"' | grep -q '\"match\":true'"
+fi
 ok "the integer kernels are among them" sh -c "
 	for k in int_write int_check int_read; do grep -q \"^ \${k}_[a-z0-9_]* \" $tmp/stdout || exit 1; done"
 ok "JSON lines strict, one kernel record each, all matching" sh -c "
@@ -64,6 +70,16 @@ if [ "$have_tools" = 1 ] && command -v "$objcopy" >/dev/null 2>&1; then
 		ok "the table row says which class differs" contains "$tmp/stdout" "DIFFERS: branch"
 	else
 		ok "moving the end marker with $objcopy" false
+	fi
+	one_vector=bk_loop_end_fpu32_ops2_x86_64_avx512.one_vector
+	if $objdump -t "$runner" | grep -q " $one_vector\$"; then
+		if moved_end "$one_vector" "$tmp/moved2" >"$tmp/out" 2>&1; then
+			ok "a further loop that no longer matches: exit 1, named with its loop" \
+				sh -c "$emu $runner inspect --binary $tmp/moved2 >/dev/null 2>$tmp/e2; [ \$? -eq 1 ] &&
+				grep -q 'fpu32_ops2_x86_64_avx512.one_vector: branch: documented 1, counted 0 in the binary' $tmp/e2"
+		else
+			ok "moving the further loop's end marker with $objcopy" false
+		fi
 	fi
 	$objcopy --strip-symbol="${read_kernel}" "$runner" "$tmp/nomarker"
 	ok "a kernel without its end marker: exit 1" status 1 inspect --binary "$tmp/nomarker"

@@ -214,8 +214,11 @@ struct loop_symbol {
 	unsigned long long addr;
 };
 
+/* One loop: a kernel's main loop, or a further one (LOOP_BEGIN_NAMED). */
 struct kernel_row {
 	const struct bk_variant *v;
+	char name[160];		/* the kernel's symbol, or SYMBOL.LOOP */
+	const char *loop;	/* LOOP of a further loop; NULL: the main one */
 	const struct bk_loop_count *doc;
 	int has_start, has_end;
 	unsigned long long start, end;
@@ -306,7 +309,7 @@ static void listing(struct bk_ctx *ctx, const struct kernel_row *r,
 	enum insp_arch arch = insp_own_arch();
 	const char *line = disasm;
 
-	bk_out(&ctx->log, "\n %s:\n", r->v->symbol);
+	bk_out(&ctx->log, "\n %s:\n", r->name);
 	while (line && *line) {
 		const char *nl = strchr(line, '\n');
 		char one[512];
@@ -327,7 +330,7 @@ static void listing(struct bk_ctx *ctx, const struct kernel_row *r,
 
 static void table_head(struct bk_ctx *ctx)
 {
-	bk_out(&ctx->log, " %-26s %5s %-8s", "kernel", "words", "");
+	bk_out(&ctx->log, " %-38s %5s %-8s", "kernel", "words", "");
 	for (unsigned c = 0; c < BK_IC_COUNT; c++)
 		bk_out(&ctx->log, "%*s", c == BK_IC_BRANCH ? 7 : 6, bk_iclass_name(c));
 	bk_out(&ctx->log, " %5s\n", "total");
@@ -347,20 +350,20 @@ static int table_row(struct bk_ctx *ctx, struct kernel_row *r)
 	int bad = 0;
 
 	if (r->doc) {
-		bk_out(&ctx->log, " %-26s %5u %-8s", r->v->symbol, r->doc->words, "doc");
+		bk_out(&ctx->log, " %-38s %5u %-8s", r->name, r->doc->words, "doc");
 		table_counts(ctx, r->doc->by_class, r->doc->total);
 		bk_out(&ctx->log, "\n");
 	} else {
-		bk_out(&ctx->log, " %-26s %5s %-8s  no \"Loop body\" line in its .S "
-		       "file\n", r->v->symbol, "-", "doc");
+		bk_out(&ctx->log, " %-38s %5s %-8s  no \"Loop body\" line in its .S "
+		       "file\n", r->name, "-", "doc");
 		bad = 1;
 	}
 	if (!r->has_start || !r->has_end) {
-		bk_out(&ctx->log, " %-26s %5s %-8s  no LOOP_BEGIN/LOOP_END markers "
-		       "(bk_loop_%s) in the binary\n", "", "", "objdump", r->v->symbol);
+		bk_out(&ctx->log, " %-38s %5s %-8s  no LOOP_BEGIN/LOOP_END markers "
+		       "(bk_loop_%s) in the binary\n", "", "", "objdump", r->name);
 		return 1;
 	}
-	bk_out(&ctx->log, " %-26s %5s %-8s", "", "", "objdump");
+	bk_out(&ctx->log, " %-38s %5s %-8s", "", "", "objdump");
 	table_counts(ctx, r->counted, r->total);
 	if (r->doc) {
 		size_t off = 0;
@@ -400,6 +403,7 @@ static void kernel_record(struct bk_ctx *ctx, const struct kernel_row *r)
 	bk_json_init(&j);
 	bk_rec_begin(&ctx->log, &j, "kernel");
 	bk_json_str(&j, "kernel", r->v->symbol);
+	bk_json_str(&j, "loop", r->loop);
 	bk_json_str(&j, "slot", r->v->slot);
 	bk_json_str(&j, "isa", r->v->isa);
 	if (r->doc) {
@@ -429,20 +433,68 @@ static void report_problem(const struct kernel_row *r)
 {
 	if (!r->doc) {
 		pr_fail("%s: no \"// Loop body %s: ...\" line in its .S file",
-			r->v->symbol, r->v->symbol);
+			r->name, r->name);
 		return;
 	}
 	if (!r->has_start || !r->has_end) {
 		pr_fail("%s: no bk_loop_%s/bk_loop_end_%s symbols in the binary "
-			"(LOOP_BEGIN/LOOP_END in %s)", r->v->symbol, r->v->symbol,
-			r->v->symbol, r->doc->source);
+			"(LOOP_BEGIN/LOOP_END in %s)", r->name, r->name,
+			r->name, r->doc->source);
 		return;
 	}
 	for (unsigned c = 0; c < BK_IC_COUNT; c++)
 		if (r->differs & (1u << c))
 			pr_fail("%s: %s: documented %u, counted %u in the binary (%s:%u)",
-				r->v->symbol, bk_iclass_name(c), r->doc->by_class[c],
+				r->name, bk_iclass_name(c), r->doc->by_class[c],
 				r->counted[c], r->doc->source, r->doc->line);
+}
+
+/*
+ * The registered kernel a documented loop belongs to (its name up to a
+ * '.'), or NULL.
+ */
+static const struct bk_variant *loop_kernel(const struct bk_loop_count *d,
+					    const struct bk_variant *v, size_t nv)
+{
+	size_t len = strcspn(d->symbol, ".");
+
+	for (size_t k = 0; k < nv; k++)
+		if (strlen(v[k].symbol) == len && !strncmp(v[k].symbol, d->symbol, len))
+			return &v[k];
+	return NULL;
+}
+
+/*
+ * A row per loop: each registered kernel's main loop, then each further
+ * loop documented for a registered kernel. Returns the count; NULL rows
+ * when out of memory.
+ */
+static size_t loop_rows(const struct bk_variant *v, size_t nv, struct kernel_row **out)
+{
+	size_t nd, n = 0;
+	const struct bk_loop_count *d = bk_loop_counts(&nd);
+	struct kernel_row *rows = calloc(nv + nd + 1, sizeof(*rows));
+
+	*out = rows;
+	if (!rows)
+		return 0;
+	for (size_t i = 0; i < nv; i++) {
+		rows[n].v = &v[i];
+		bk_strlcpy(rows[n].name, v[i].symbol, sizeof(rows[n].name));
+		n++;
+	}
+	for (size_t i = 0; i < nd; i++) {
+		const struct bk_variant *k = strchr(d[i].symbol, '.') ?
+					     loop_kernel(&d[i], v, nv) : NULL;
+
+		if (!k)
+			continue;
+		rows[n].v = k;
+		bk_strlcpy(rows[n].name, d[i].symbol, sizeof(rows[n].name));
+		rows[n].loop = strchr(rows[n].name, '.') + 1;
+		n++;
+	}
+	return n;
 }
 
 /* ---------------------------------------------------------------- run */
@@ -462,15 +514,16 @@ static int inspect_run(struct bk_ctx *ctx)
 	const struct insp_arch_info *info = insp_arch_info(insp_own_arch());
 	const char *binary = bk_param_str(&ctx->params, "binary");
 	char self[PATH_MAX], objdump[PATH_MAX], why[1024], lo[48], hi[48];
-	size_t nv;
+	size_t nv, nrows;
 	const struct bk_variant *v = bk_variants(&nv);
-	struct kernel_row *rows = calloc(nv ? nv : 1, sizeof(*rows));
+	struct kernel_row *rows;
 	struct loop_symbol *syms = NULL;
 	struct text disasm = { 0 }, version = { 0 };
 	unsigned long long first = ~0ull, last = 0;
 	long nsyms;
 	int rc, problems = 0;
 
+	nrows = loop_rows(v, nv, &rows);
 	if (!rows) {
 		pr_fail("out of memory");
 		return BK_EXIT_ENV;
@@ -501,15 +554,14 @@ static int inspect_run(struct bk_ctx *ctx)
 		return BK_EXIT_ENV;
 	}
 
-	for (size_t i = 0; i < nv; i++) {
+	for (size_t i = 0; i < nrows; i++) {
 		struct kernel_row *r = &rows[i];
-		char name[160];
+		char name[192];
 
-		r->v = &v[i];
-		r->doc = bk_loop_count_find(v[i].symbol);
-		snprintf(name, sizeof(name), "bk_loop_%s", v[i].symbol);
+		r->doc = bk_loop_count_find(r->name);
+		snprintf(name, sizeof(name), "bk_loop_%s", r->name);
 		r->has_start = find_symbol(syms, (size_t)nsyms, name, &r->start);
-		snprintf(name, sizeof(name), "bk_loop_end_%s", v[i].symbol);
+		snprintf(name, sizeof(name), "bk_loop_end_%s", r->name);
 		r->has_end = find_symbol(syms, (size_t)nsyms, name, &r->end);
 		if (r->has_start && r->has_end && r->start <= r->end) {
 			if (r->start < first)
@@ -535,7 +587,7 @@ static int inspect_run(struct bk_ctx *ctx)
 			free(rows);
 			return BK_EXIT_ENV;
 		}
-		count_instructions(rows, nv, disasm.s);
+		count_instructions(rows, nrows, disasm.s);
 	}
 	{
 		char *argv[] = { objdump, "--version", NULL };
@@ -545,14 +597,15 @@ static int inspect_run(struct bk_ctx *ctx)
 	}
 
 	bk_out(&ctx->log, "\n Assembly Code - loop bodies of the %zu kernels registered "
-	       "in burnkit %s (%s)\n", nv, BK_VERSION, info->name);
+	       "in burnkit %s (%s), %zu loops\n", nv, BK_VERSION, info->name, nrows);
 	bk_out(&ctx->log, " %s, disassembled by %s (%s)\n", binary, objdump,
 	       version.s && *version.s ? version.s : "version unknown");
 	bk_out(&ctx->log, " Instructions per loop iteration: doc as the .S file's "
 	       "\"Loop body\" line states them,\n objdump as counted in the binary "
-	       "between bk_loop_KERNEL and bk_loop_end_KERNEL\n\n");
+	       "between bk_loop_KERNEL and bk_loop_end_KERNEL\n (KERNEL.LOOP: a further "
+	       "loop of the kernel, taken at some sizes or on some cores)\n\n");
 	table_head(ctx);
-	for (size_t i = 0; i < nv; i++) {
+	for (size_t i = 0; i < nrows; i++) {
 		problems += table_row(ctx, &rows[i]);
 		kernel_record(ctx, &rows[i]);
 	}
@@ -562,11 +615,7 @@ static int inspect_run(struct bk_ctx *ctx)
 		int head = 0;
 
 		for (size_t i = 0; i < nd; i++) {
-			int registered = 0;
-
-			for (size_t k = 0; k < nv; k++)
-				registered |= !strcmp(v[k].symbol, d[i].symbol);
-			if (registered)
+			if (loop_kernel(&d[i], v, nv))
 				continue;
 			bk_out(&ctx->log, "%s %s", head ? "," : "\n Documented but not "
 			       "registered (not checked):", d[i].symbol);
@@ -576,21 +625,23 @@ static int inspect_run(struct bk_ctx *ctx)
 			bk_out(&ctx->log, "\n");
 	}
 	if (bk_param_flag(&ctx->params, "listing"))
-		for (size_t i = 0; i < nv; i++)
+		for (size_t i = 0; i < nrows; i++)
 			if (rows[i].has_start && rows[i].has_end)
 				listing(ctx, &rows[i], disasm.s);
 	if (problems)
-		bk_out(&ctx->log, "\n %d of %zu kernels differ from their documented "
-		       "counts\n", problems, nv);
+		bk_out(&ctx->log, "\n %d of %zu loops of the %zu kernels differ from their "
+		       "documented counts\n", problems, nrows, nv);
 	else
-		bk_out(&ctx->log, "\n All %zu kernels match their documented counts\n", nv);
+		bk_out(&ctx->log, "\n All %zu loops of the %zu kernels match their documented "
+		       "counts\n", nrows, nv);
 
 	bk_json_str(&ctx->log.summary, "arch", info->name);
 	bk_json_str(&ctx->log.summary, "binary", binary);
 	bk_json_str(&ctx->log.summary, "objdump", objdump);
 	bk_json_uint(&ctx->log.summary, "kernels", nv);
+	bk_json_uint(&ctx->log.summary, "loops", nrows);
 	bk_json_uint(&ctx->log.summary, "differing", (unsigned long long)problems);
-	for (size_t i = 0; i < nv; i++)
+	for (size_t i = 0; i < nrows; i++)
 		if (!rows[i].doc || !rows[i].has_start || !rows[i].has_end ||
 		    rows[i].differs)
 			report_problem(&rows[i]);
