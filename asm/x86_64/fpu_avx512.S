@@ -369,21 +369,6 @@
 3:	pass_tail ops2_vec, \p
 .endm
 
-/*
- * Jump to `label` where ops2 runs one vector an iteration: the core's
- * tuning asks for it and x is above L1 size and not above the prefetch
- * gate (larger x: the blocks that prefetch a page ahead). %rax is free.
- */
-.macro ops2_if_one_vector label
-	.hidden	bk_fpu_avx512_ops2_one_vector
-	.hidden	bk_fpu_prefetch_min_bytes
-	cmpl	$0, bk_fpu_avx512_ops2_one_vector(%rip)
-	je	.Lbk_blocks\@
-	bk_if_larger xbase, xend, %rax, bk_fpu_prefetch_min_bytes(%rip), .Lbk_blocks\@
-	bk_if_larger xbase, xend, %rax, $BK_FPU_PIPE_MAX_BYTES, \label
-.Lbk_blocks\@:
-.endm
-
 /* ---------------------------------------------------------------- ops8 */
 
 /*
@@ -614,8 +599,9 @@ ENTRY(fpu32_ops2_x86_64_avx512)
 	movq	bk_fpu32_consts@GOTPCREL(%rip), consts
 	vbroadcastss	0*4(consts), ka
 	vbroadcastss	22*4(consts), kfactor
-	ops2_if_one_vector 8f
-	bk_prefetch_gated xbase, xend, %rax, 9f, passes, \
+	// one vector a loop iteration above L1 size, where the core's tuning asks
+	bk_prefetch_gated_band bk_fpu_avx512_ops2_one_vector, $BK_FPU_PIPE_MAX_BYTES, 8f, \
+		xbase, xend, %rax, 9f, passes, \
 		LOOP_BEGIN(fpu32_ops2_x86_64_avx512), LOOP_END(fpu32_ops2_x86_64_avx512), \
 		ops2_vec, ops2_block, ps, 4*VEC_BYTES
 9:	vzeroupper
@@ -656,8 +642,9 @@ ENTRY(fpu64_ops2_x86_64_avx512)
 	movq	bk_fpu64_consts@GOTPCREL(%rip), consts
 	vbroadcastsd	0*8(consts), ka
 	vbroadcastsd	22*8(consts), kfactor
-	ops2_if_one_vector 8f
-	bk_prefetch_gated xbase, xend, %rax, 9f, passes, \
+	// one vector a loop iteration above L1 size, where the core's tuning asks
+	bk_prefetch_gated_band bk_fpu_avx512_ops2_one_vector, $BK_FPU_PIPE_MAX_BYTES, 8f, \
+		xbase, xend, %rax, 9f, passes, \
 		LOOP_BEGIN(fpu64_ops2_x86_64_avx512), LOOP_END(fpu64_ops2_x86_64_avx512), \
 		ops2_vec, ops2_block, pd, 4*VEC_BYTES
 9:	vzeroupper

@@ -65,8 +65,9 @@ extern int bk_fpu_avx2_ops8_two_stage __attribute__((visibility("hidden")));
 /*
  * Nonzero: the AVX-512 ops2 kernels take x of more than
  * BK_FPU_PIPE_MAX_BYTES, up to the prefetch gate, one vector a loop
- * iteration, the pointer stepped before the store (Zen 5: 1.2 x its blocks
- * of four at L2 size, which it keeps in L1: asm/x86_64/fpu_avx512.S).
+ * iteration, the pointer stepped before the store (Zen 5, where that ran
+ * at gcc's rate and the blocks of four did not; they stay in L1; the
+ * measurements are in asm/x86_64/fpu_avx512.S).
  * 0 (the default): blocks of four at every size.
  */
 extern int bk_fpu_avx512_ops2_one_vector __attribute__((visibility("hidden")));
@@ -92,6 +93,28 @@ extern int bk_fpu_avx512_ops2_one_vector __attribute__((visibility("hidden")));
 	.hidden	bk_fpu_prefetch_min_bytes
 	bk_if_larger \start, \end, \scratch, bk_fpu_prefetch_min_bytes(%rip), \
 		.Lbk_prefetching\@
+	\passes 0, \begin, \end_mark, \args
+	jmp	\done
+.Lbk_prefetching\@:
+	\passes 1, , , \args
+.endm
+
+/*
+ * bk_prefetch_gated with a band below the gate: where the int `flag` is
+ * set and x holds more than `band_min` bytes (an operand, as limit above)
+ * and at most the gate, jump to `band` (the caller's loop for that band,
+ * which goes on at `done` itself). One compare of each size a call.
+ */
+.macro bk_prefetch_gated_band flag, band_min, band, start, end, scratch, done, passes, \
+	begin, end_mark, args:vararg
+	.hidden	\flag
+	.hidden	bk_fpu_prefetch_min_bytes
+	bk_if_larger \start, \end, \scratch, bk_fpu_prefetch_min_bytes(%rip), \
+		.Lbk_prefetching\@
+	cmpl	$0, \flag(%rip)
+	je	.Lbk_plain\@
+	bk_if_larger \start, \end, \scratch, \band_min, \band
+.Lbk_plain\@:
 	\passes 0, \begin, \end_mark, \args
 	jmp	\done
 .Lbk_prefetching\@:

@@ -238,9 +238,9 @@ const struct bk_variant *bk_variants(size_t *count)
  * blocks from L2 as fast as the blocks of four (a harness, taking turns);
  * but the page-ahead prefetches pay there (burnkit/prefetch.h), so it
  * keeps them, and AVX2 ops8 takes the prefetching blocks at RAM size.
- * Zen 5's AVX-512 ops2 at L2 size ran at 0.78-0.90 x gcc's one-vector loop
- * in its blocks of four where gcc's loop ran at its faster rate, and at
- * 0.99-1.02 x gcc in 7 of 8 runs in gcc's form (asm/x86_64/fpu_avx512.S).
+ * Zen 5's AVX-512 ops2 runs one vector a loop iteration above L1 size,
+ * where its blocks of four trailed gcc's loop (the measurements are in
+ * asm/x86_64/fpu_avx512.S, before ops2_one_vector_passes).
  */
 static const struct core_tuning {
 	const char *vendor;
