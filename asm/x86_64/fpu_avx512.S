@@ -343,8 +343,9 @@
  * pass's head, its whole vectors, its tail. 6 instructions a vector: the
  * load folded into the add, the store, the pointer's add, the fused cmp
  * and jne (the "Loop body KERNEL.one_vector" lines, which inspect counts
- * between LOOP_BEGIN_NAMED and LOOP_END_NAMED). Designed for one vector a cycle on Zen 5
- * from L2 (a line read and a line written a cycle, what its L2 moves):
+ * between LOOP_BEGIN_NAMED and LOOP_END_NAMED). Designed for one vector a
+ * cycle on Zen 5 from L2 (a line read and a line written a cycle, what its
+ * L2 moves):
  * fpu_bench --isa avx512 --size L2, one thread, 256 KiB, 3.68 GHz, runs
  * taking turns: 103-114 thousand MFLOPS (0.87-0.97 vectors a cycle), 0.99-1.02
  * x gcc in 7 of 8 runs, against 86-97 thousand and 0.78-0.90 x gcc for the

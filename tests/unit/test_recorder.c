@@ -316,6 +316,10 @@ Test(recorder, netlink_that_does_not_answer_is_polled)
 	cr_assert(strstr(r.doorbell_why, "no netlink family") ||
 		  strstr(r.doorbell_why, "built without libnl"), "%s", r.doorbell_why);
 	bk_recorder_close(&r);
+	bk_recorder_open(&r, &log, "/nonexistent-root", 0.1, 0, BK_VIA_POLL);
+	cr_assert_str_eq(bk_recorder_events_via(&r), "poll");
+	cr_assert_str_eq(r.doorbell_why, "not joined (--via poll)", "asked not to");
+	bk_recorder_close(&r);
 	bk_log_close(&log, 0);
 	bk_params_free(&p);
 	cleanup();

@@ -180,7 +180,7 @@ void bk_recorder_open(struct bk_recorder *r, struct bk_log *log,
 	if (r->have_kmod && via != BK_VIA_POLL)
 		open_doorbell(r);
 	else if (r->have_kmod)
-		snprintf(r->doorbell_why, sizeof(r->doorbell_why), "--via poll");
+		snprintf(r->doorbell_why, sizeof(r->doorbell_why), "not joined (--via poll)");
 	/* A fixture tree's CPUs are not this machine's: nothing to measure. */
 	r->measure_clock = !r->have_kmod && clock_every_s > 0 && !r->sensors.root[0];
 	sensors_record(r);

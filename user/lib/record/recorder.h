@@ -14,9 +14,9 @@
  * ring, as soon as its netlink group says one was recorded when this
  * runner and the module have netlink (the ring stays the record: it
  * numbers every transition, so none is read twice or lost unseen), else
- * when the caller asks. Every clock carries its source: "cpufreq", "nominal" (sysfs),
- * "cycles", "measured" (effective). Everything goes to the JSON lines as it
- * happens:
+ * when the caller asks. Every clock carries its source: "cpufreq",
+ * "nominal" (sysfs), "cycles", "measured" (effective). Everything goes to
+ * the JSON lines as it happens:
  *
  *   "sensors"         once: what is sampled and what cannot be read here,
  *                     mhz_source, eff_mhz_source, events_via
