@@ -13,7 +13,7 @@
 # interference, and draw the chart; burnkit report reads the timeline cut
 # short. cook and temp are woken by the module's netlink group: with
 # samples seconds apart, transitions still reach the timeline at once
-# (and, read from the event file instead, over a second late). burnkit
+# (and, read from the event file instead, seconds late). burnkit
 # watch prints transitions as they happen, through netlink and through the
 # event file.
 # Files go to $BURNKIT_DISK/cook (tests/cli/cook_vm.sh copies them out).
@@ -105,8 +105,9 @@ EOF
 
 	# Woken, not polled: with samples 10 s apart, the event file is read at
 	# the start and 5 s on, so transitions 1 and 2 s into a 4.5 s run reach
-	# a polling timeline only at its end, over a second late; the netlink
-	# group brings them at once.
+	# a polling timeline only at its end, over 2 s late; the netlink group
+	# brings them at once (within a second: beside make check's other jobs
+	# one took 0.32 s, the guest's scheduling).
 	for via in netlink poll; do
 		[ $via = netlink ] && [ "$via_cook" != netlink ] && continue
 		(
@@ -124,13 +125,13 @@ EOF
 		lags=$(grep '"type":"throttle"' "$out/woken-$via.jsonl" | grep '"source":"inject"' | jnum lag_s)
 		diag "--sample 10 --via $via: lags $(echo $lags) s"
 		if [ $via = netlink ]; then
-			check "via netlink, both transitions within 0.5 s of their kernel time" \
-				awk 'BEGIN { n = 0 } { n++; if ($1 + 0 < 0 || $1 + 0 > 0.5) bad = 1 } END { exit bad || n != 2 }' <<EOF
+			check "via netlink, both transitions within 1 s of their kernel time" \
+				awk 'BEGIN { n = 0 } { n++; if ($1 + 0 < 0 || $1 + 0 > 1) bad = 1 } END { exit bad || n != 2 }' <<EOF
 $lags
 EOF
 		else
-			check "via poll, both reach the timeline over a second late (the test tells the two apart)" \
-				awk 'BEGIN { n = 0 } { n++; if ($1 + 0 < 1) bad = 1 } END { exit bad || n != 2 }' <<EOF
+			check "via poll, both reach the timeline over 2 s late (the test tells the two apart)" \
+				awk 'BEGIN { n = 0 } { n++; if ($1 + 0 < 2) bad = 1 } END { exit bad || n != 2 }' <<EOF
 $lags
 EOF
 		fi
@@ -146,8 +147,8 @@ EOF
 		check_eq "temp --seconds 4 exits 0" 0 "$rc"
 		lags=$(grep '"type":"throttle"' "$out/temp.jsonl" | grep '"source":"inject"' | jnum lag_s)
 		diag "temp --seconds 4: lags $(echo $lags) s"
-		check "temp: both transitions within 0.5 s of their kernel time, printed between the samples" \
-			sh -c "echo '$(echo $lags)' | awk '{ exit NF != 2 || \$1 > 0.5 || \$2 > 0.5 }' &&
+		check "temp: both transitions within 1 s of their kernel time, printed between the samples" \
+			sh -c "echo '$(echo $lags)' | awk '{ exit NF != 2 || \$1 > 1 || \$2 > 1 }' &&
 				awk '/temp=/ { rows++ } /throttle inject\/0/ && rows == 1 { n++ } END { exit n != 2 }' '$out/temp.out'"
 	fi
 
