@@ -12,7 +12,7 @@
 include config.mk
 
 # A recipe that fails leaves no half-written target that a later make would
-# take as built (a linker that died mid-way once left a 0-byte runner).
+# take as built.
 .DELETE_ON_ERROR:
 
 # ---------------------------------------------------------------- sources
