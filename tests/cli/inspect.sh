@@ -81,6 +81,13 @@ if [ "$have_tools" = 1 ] && command -v "$objcopy" >/dev/null 2>&1; then
 			ok "moving the further loop's end marker with $objcopy" false
 		fi
 	fi
+	# A further loop marked but not documented: named, exit 1.
+	start=$($objdump -t "$runner" | awk -v s="bk_loop_${read_kernel#bk_loop_end_}" '$NF == s { print $1 }')
+	$objcopy --add-symbol "bk_loop_${read_kernel#bk_loop_end_}.extra=0x$start,local" "$runner" "$tmp/extra"
+	ok "a further loop marked but not documented: exit 1, named" sh -c "
+		$emu $tmp/extra inspect >$tmp/o3 2>$tmp/e3; [ \$? -eq 1 ] &&
+		grep -q '${read_kernel#bk_loop_end_}.extra: a further loop marked in the binary' $tmp/e3 &&
+		grep -q 'Marked but not documented: ${read_kernel#bk_loop_end_}.extra' $tmp/o3"
 	$objcopy --strip-symbol="${read_kernel}" "$runner" "$tmp/nomarker"
 	ok "a kernel without its end marker: exit 1" status 1 inspect --binary "$tmp/nomarker"
 	ok "the error names the missing symbols" contains "$tmp/stderr" \

@@ -497,6 +497,36 @@ static size_t loop_rows(const struct bk_variant *v, size_t nv, struct kernel_row
 	return n;
 }
 
+/*
+ * Further loops marked in the binary (bk_loop_KERNEL.LOOP) without a
+ * "Loop body" line, which no row counts: each is a problem, named.
+ */
+static int undocumented_loops(struct bk_ctx *ctx, const struct loop_symbol *syms,
+			      size_t nsyms, const struct kernel_row *rows, size_t nrows)
+{
+	int found = 0;
+
+	for (size_t i = 0; i < nsyms; i++) {
+		const char *name = syms[i].name + strlen("bk_loop_");
+		int known = 0;
+
+		if (!strncmp(syms[i].name, "bk_loop_end_", strlen("bk_loop_end_")) ||
+		    !strchr(name, '.'))
+			continue;
+		for (size_t k = 0; k < nrows && !known; k++)
+			known = !strcmp(rows[k].name, name);
+		if (known)
+			continue;
+		bk_out(&ctx->log, "%s %s", found ? "," : "\n Marked but not documented:", name);
+		pr_fail("%s: a further loop marked in the binary (LOOP_BEGIN_NAMED) "
+			"without a \"// Loop body %s: ...\" line in its .S file", name, name);
+		found++;
+	}
+	if (found)
+		bk_out(&ctx->log, "\n");
+	return found;
+}
+
 /* ---------------------------------------------------------------- run */
 
 static int inspect_supported(char *why, size_t len)
@@ -572,7 +602,6 @@ static int inspect_run(struct bk_ctx *ctx)
 			r->has_start = r->has_end = 0;
 		}
 	}
-	free(syms);
 
 	if (first < last) {
 		char *argv[] = { objdump, "-d", "--no-show-raw-insn", lo, hi,
@@ -584,6 +613,7 @@ static int inspect_run(struct bk_ctx *ctx)
 			pr_fail("%s -d %s failed: %s", objdump, binary,
 				disasm.s ? bk_rstrip(disasm.s) : "");
 			free(disasm.s);
+			free(syms);
 			free(rows);
 			return BK_EXIT_ENV;
 		}
@@ -624,6 +654,8 @@ static int inspect_run(struct bk_ctx *ctx)
 		if (head)
 			bk_out(&ctx->log, "\n");
 	}
+	problems += undocumented_loops(ctx, syms, (size_t)nsyms, rows, nrows);
+	free(syms);
 	if (bk_param_flag(&ctx->params, "listing"))
 		for (size_t i = 0; i < nrows; i++)
 			if (rows[i].has_start && rows[i].has_end)
