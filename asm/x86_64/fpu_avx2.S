@@ -44,8 +44,11 @@
  * of a stream the bench compares with the better of plain and
  * prefetching). On a Zen 5 core (EPYC 9005, 64 MiB, one thread) ops2 ran
  * 12-16 % faster with a prefetch every line (every other line: no
- * change), so there, run with --isa avx2, it reaches 87-95 % of the
- * prefetching stream and 0.96-1.02 x gcc; it stays without, since the
+ * change); a later day, the builds taking turns, it did not: 90.5-92.1 %
+ * of the stream with the prefetch in 6 runs, 85.2-94.0 % without in 8,
+ * and blocks of eight vectors (the stream loop's 256 bytes) 90.7-94.2 %
+ * in 4. So there, run with --isa avx2, it reaches 85-95 % of the
+ * prefetching stream and 0.96-1.05 x gcc; it stays without, since the
  * cores that run this kernel by default have AVX2 and no AVX-512 (Zen 1-3,
  * Intel's client cores), and on Zen 3 the prefetch cost it. Prefetches
  * past the end of x are harmless (they never fault).
