@@ -31,6 +31,7 @@ ok "Passes -1 is out of range" status 2 temp --passes -1
 ok "temp --via netlink without the module exits 3 and names --via" sh -c "$emu $runner temp passes 1, seconds 0.05 --via netlink > $tmp/v.out 2>&1; [ \$? -eq 3 ] && grep -q 'error: --via netlink: burnkit.ko' $tmp/v.out"
 ok "cook --via netlink without the module exits 3 before any copy runs" sh -c "$emu $runner cook --run 'int KBytes 8, Seconds 0.1' --minutes 0.01 --via netlink --json $tmp/v.jsonl > $tmp/v.out 2>&1; [ \$? -eq 3 ] && grep -q 'error: --via netlink: burnkit.ko' $tmp/v.out && ! grep -q '\"type\":\"pass\"' $tmp/v.jsonl"
 ok "--via takes auto, netlink or poll" status 2 temp --via sometimes
+ok "cook --via with --sample 0 (no recorder) is a usage error naming both" sh -c "$emu $runner cook --run 'int KBytes 8, Seconds 0.1' --minutes 0.01 --sample 0 --via poll --json $tmp/v0.jsonl > $tmp/v0.out 2>&1; [ \$? -eq 2 ] && grep -q 'error: --via: --sample 0 turns the recorder off' $tmp/v0.out"
 
 # ---- burnkit report on recorded timelines
 ok "report of a cooking run with injected throttling" status 0 report "$fixtures/timelines/cook-inject.jsonl" --svg "$tmp/r.svg" --csv "$tmp/r.csv" --json "$tmp/r.jsonl"

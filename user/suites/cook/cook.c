@@ -199,6 +199,11 @@ static int cook_run(struct bk_ctx *ctx)
 	}
 	ck.sample_s = bk_param_real(&ctx->params, "sample");
 	ck.recording = ck.sample_s > 0;
+	if (!ck.recording && bk_param_given(&ctx->params, "via")) {
+		pr_fail("--via: --sample 0 turns the recorder off, so no throttle "
+			"transitions are read: give --sample S, or leave --via out");
+		return BK_EXIT_USAGE;
+	}
 	ck.end_t = cook_t(&ck) + bk_param_real(&ctx->params, "minutes") * 60;
 	cook_title(&ck, text, sizeof(text));
 	cook_record(&ck, text);
