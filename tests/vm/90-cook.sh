@@ -21,6 +21,12 @@
 cook_sample=0.2
 cook_max_lag=0.4	# two sample periods
 
+# In the background: one injected throttle interval, 1 s to 2 s from now.
+inject_second_second() {
+	( sleep 1; echo "1 85000 600" > $BK/throttle_inject; sleep 1; echo 0 > $BK/throttle_inject ) &
+	injector=$!
+}
+
 # The awk fields of JSON lines: the number after "KEY":.
 jnum() {
 	sed -n "s/.*\"$1\":\(-\{0,1\}[0-9.e+-]*\).*/\1/p"
@@ -110,13 +116,7 @@ EOF
 	# one took 0.32 s, the guest's scheduling).
 	for via in netlink poll; do
 		[ $via = netlink ] && [ "$via_cook" != netlink ] && continue
-		(
-			sleep 1
-			echo "1 85000 600" > $BK/throttle_inject
-			sleep 1
-			echo 0 > $BK/throttle_inject
-		) &
-		injector=$!
+		inject_second_second
 		burnkit cook --run "int KBytes 8, Seconds 0.25" --minutes 0.075 --sample 10 \
 			--via $via --json "$out/woken-$via.jsonl" > "$out/woken-$via.out" 2>&1
 		rc=$?
@@ -139,8 +139,7 @@ EOF
 
 	# temp, samples 4 s apart, prints them as they come through netlink.
 	if [ "$via_cook" = netlink ]; then
-		( sleep 1; echo "1 85000 600" > $BK/throttle_inject; sleep 1; echo 0 > $BK/throttle_inject ) &
-		injector=$!
+		inject_second_second
 		burnkit temp --passes 1 --seconds 4 --json "$out/temp.jsonl" > "$out/temp.out" 2>&1
 		rc=$?
 		wait $injector

@@ -50,15 +50,17 @@ static void fpu_tuning(struct bk_ctx *ctx, struct bk_json *j)
 	else
 		bk_out(&ctx->log, "   AVX2 ops8: pipeline over lines up to %d KiB, then blocks "
 		       "of four\n", BK_FPU_PIPE_MAX_BYTES >> 10);
-	if (t.avx512_ops2_one_vector && t.prefetch_min_bytes == SIZE_MAX)
+	if (t.avx512_ops2_one_vector) {
+		char gated[64] = "";
+
+		if (t.prefetch_min_bytes != SIZE_MAX)
+			snprintf(gated, sizeof(gated), " up to %zu KiB, then blocks of four",
+				 t.prefetch_min_bytes >> 10);
 		bk_out(&ctx->log, "   AVX-512 ops2: blocks of four up to %d KiB, then one "
-		       "vector a loop iteration\n", BK_FPU_PIPE_MAX_BYTES >> 10);
-	else if (t.avx512_ops2_one_vector)
-		bk_out(&ctx->log, "   AVX-512 ops2: blocks of four up to %d KiB, then one "
-		       "vector a loop iteration up to %zu KiB, then blocks of four\n",
-		       BK_FPU_PIPE_MAX_BYTES >> 10, t.prefetch_min_bytes >> 10);
-	else
+		       "vector a loop iteration%s\n", BK_FPU_PIPE_MAX_BYTES >> 10, gated);
+	} else {
 		bk_out(&ctx->log, "   AVX-512 ops2: blocks of four\n");
+	}
 	bk_fpu_tuning_json(j, "fpu_tuning", &t);
 }
 #endif

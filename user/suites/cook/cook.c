@@ -264,7 +264,8 @@ static int cook_run(struct bk_ctx *ctx)
 		if (ck.recording) {
 			if (bk_ticker_ms_left(&samples) < ms)
 				ms = bk_ticker_ms_left(&samples);
-			if (ck.rec.have_kmod && bk_ticker_ms_left(&events) < ms)
+			if (ck.rec.have_kmod && !ck.rec.doorbell &&
+			    bk_ticker_ms_left(&events) < ms)
 				ms = bk_ticker_ms_left(&events);
 		}
 		if (ms > 250)
