@@ -83,6 +83,7 @@ else
 	else
 		not_ok "EL1 is not counted (PMCCFILTR.P)"
 		diag "$(cat $S/filter.out)"
+		dmesg | grep burnkit | tail -n 3 | sed 's/^/#   /'	# a lost grant says why
 	fi
 
 	# Reading counters samples the counter on every CPU, the holder's too,
