@@ -63,6 +63,20 @@ static bool bk_pmu_perf_active(void)
 
 #ifdef CONFIG_PREEMPT_NOTIFIERS
 
+/*
+ * Where and why a holder lost its grant, and the registers as they were
+ * then: a task whose reads trap (SIGILL) is told why in the kernel log.
+ */
+struct bk_holder_loss {
+	const char *why;
+	bool said;	/* the refusal of the ask said it already */
+	int cpu;
+	u64 userenr;
+	u64 ccfiltr;
+	u64 cntenset;
+	u64 intenset;
+};
+
 /* One open user_access file, and the thread that asked through it. */
 struct bk_holder {
 	struct preempt_notifier pn;	/* on task's list while task is set */
@@ -73,6 +87,7 @@ struct bk_holder {
 	bool revoked;	/* closed by another task: grant no more */
 	bool lost;	/* perf changed the registers: grant no more */
 	bool dead;	/* the task has exited */
+	struct bk_holder_loss loss;	/* why lost, logged when it ends */
 };
 
 /* What the grant on one CPU changed, and for whom. */
@@ -85,6 +100,21 @@ static DEFINE_PER_CPU(struct bk_pmu_cpu, bk_pmu_cpu);
 static LIST_HEAD(bk_holders);
 static DEFINE_MUTEX(bk_holders_lock);
 
+/* This CPU, interrupts off: h loses its grant for good, for why. */
+static void bk_holder_lose(struct bk_holder *h, const char *why)
+{
+	lockdep_assert_irqs_disabled();
+	if (READ_ONCE(h->lost))
+		return;
+	h->loss.why = why;
+	h->loss.cpu = smp_processor_id();
+	h->loss.userenr = bk_pmu_userenr();
+	h->loss.ccfiltr = bk_pmu_ccfiltr();
+	h->loss.cntenset = bk_pmu_cntenset();
+	h->loss.intenset = bk_pmu_intenset();
+	smp_store_release(&h->lost, true);	/* the loss is read after it */
+}
+
 /* This CPU, interrupts off: h runs here from now on. */
 static void bk_grant_here(struct bk_holder *h)
 {
@@ -94,7 +124,7 @@ static void bk_grant_here(struct bk_holder *h)
 	if (READ_ONCE(h->revoked) || READ_ONCE(h->lost))
 		return;
 	if (bk_pmu_perf_active()) {
-		WRITE_ONCE(h->lost, true);
+		bk_holder_lose(h, "perf was using the PMU when it was switched in");
 		return;
 	}
 	bk_pmu_save(&c->saved);
@@ -113,7 +143,7 @@ static void bk_ungrant_here(struct bk_holder *h)
 	c->granted = NULL;
 	/* perf started under us: the registers are perf's, for good. */
 	if (bk_pmu_perf_active()) {
-		WRITE_ONCE(h->lost, true);
+		bk_holder_lose(h, "perf started using the PMU while it ran");
 		return;
 	}
 	/*
@@ -122,7 +152,7 @@ static void bk_ungrant_here(struct bk_holder *h)
 	 * counter it was given.
 	 */
 	if (!bk_pmu_grant_intact())
-		WRITE_ONCE(h->lost, true);
+		bk_holder_lose(h, "its PMUSERENR or PMCCFILTR changed while it ran");
 	bk_pmu_restore(&c->saved);
 }
 
@@ -157,8 +187,19 @@ static struct preempt_ops bk_holder_ops = {
 	.sched_out = bk_holder_sched_out,
 };
 
+/*
+ * Its notifier gone: a loss is final (the last switch out may have found
+ * it, after the file was closed), and said in the log.
+ */
 static void bk_holder_free(struct bk_holder *h)
 {
+	/* Pairs with bk_holder_lose's release: the loss is filled in. */
+	if (smp_load_acquire(&h->lost) && !h->loss.said)
+		pr_info_ratelimited("%s: thread %d lost the cycle counter on CPU %d: %s (PMUSERENR %#llx PMCCFILTR %#llx PMCNTENSET %#llx PMINTENSET %#llx)\n",
+				    BURNKIT_FILE_USER_ACCESS, h->tid,
+				    h->loss.cpu, h->loss.why,
+				    h->loss.userenr, h->loss.ccfiltr,
+				    h->loss.cntenset, h->loss.intenset);
 	put_task_struct(h->task);
 	preempt_notifier_dec();
 	kfree(h);
@@ -258,6 +299,7 @@ static int bk_holder_ask(struct bk_holder **slot)
 	if (READ_ONCE(h->lost)) {
 		bk_warn_write(BURNKIT_FILE_USER_ACCESS,
 			      "perf is using the PMU: not taken from it");
+		h->loss.said = true;	/* never granted, and said so */
 		bk_holder_end(h);
 		*slot = NULL;
 		return -EBUSY;

@@ -127,6 +127,7 @@ else
 	cat $BK/clock > /dev/null	# a fresh rate, then perf takes over
 	cp $BK/counters $S/rate.before
 	start_holder 4 0
+	tid=$(sed -n 's/^holding //p' $S/hold.out)
 	perfhold 2 > $S/perfhold.out &
 	perf_pid=$!
 	wait_until 3 grep -q . $S/perfhold.out
@@ -140,6 +141,11 @@ else
 			"$(awk '$1 == 1 { print $2 }' $BK/clock)"
 		wait $hold_pid
 		holder_result "the holder's counter is taken: its reads trap" sigill
+		# Its file closed at exit: the log says why its reads trapped.
+		dmesg > $S/dmesg
+		check "the log says the holder lost the counter to perf" grep -q \
+			"user_access: thread $tid lost the cycle counter on CPU [0-9]*: perf " $S/dmesg
+		diag "$(grep "thread $tid lost" $S/dmesg | tail -n 1 | sed 's/^[^]]*] //')"
 		check_eq "a holder that lost it is not listed" off "$(cat $BK/user_access)"
 		wait $perf_pid
 		check_eq "after perf: features perf_pmu idle again" idle \
