@@ -69,7 +69,6 @@ static bool bk_pmu_perf_active(void)
  */
 struct bk_holder_loss {
 	const char *why;
-	bool said;	/* the refusal of the ask said it already */
 	int cpu;
 	u64 userenr;
 	u64 ccfiltr;
@@ -124,7 +123,7 @@ static void bk_grant_here(struct bk_holder *h)
 	if (READ_ONCE(h->revoked) || READ_ONCE(h->lost))
 		return;
 	if (bk_pmu_perf_active()) {
-		bk_holder_lose(h, "perf was using the PMU when it was switched in");
+		bk_holder_lose(h, "perf was using the PMU where it was to be granted");
 		return;
 	}
 	bk_pmu_save(&c->saved);
@@ -189,12 +188,13 @@ static struct preempt_ops bk_holder_ops = {
 
 /*
  * Its notifier gone: a loss is final (the last switch out may have found
- * it, after the file was closed), and said in the log.
+ * it, after the file was closed), and said in the log with the registers
+ * that showed it, a refused ask's too.
  */
 static void bk_holder_free(struct bk_holder *h)
 {
 	/* Pairs with bk_holder_lose's release: the loss is filled in. */
-	if (smp_load_acquire(&h->lost) && !h->loss.said)
+	if (smp_load_acquire(&h->lost))
 		pr_info_ratelimited("%s: thread %d lost the cycle counter on CPU %d: %s (PMUSERENR %#llx PMCCFILTR %#llx PMCNTENSET %#llx PMINTENSET %#llx)\n",
 				    BURNKIT_FILE_USER_ACCESS, h->tid,
 				    h->loss.cpu, h->loss.why,
@@ -299,7 +299,6 @@ static int bk_holder_ask(struct bk_holder **slot)
 	if (READ_ONCE(h->lost)) {
 		bk_warn_write(BURNKIT_FILE_USER_ACCESS,
 			      "perf is using the PMU: not taken from it");
-		h->loss.said = true;	/* never granted, and said so */
 		bk_holder_end(h);
 		*slot = NULL;
 		return -EBUSY;
