@@ -21,10 +21,15 @@ holder_result() {
 	dmesg | grep burnkit | tail -n 3 | sed 's/^/#   /'
 }
 # start_holder ARGS: pmuhold ARGS in the background (hold_pid), once it holds.
+# The file is emptied first: the background shell truncates it only once it
+# runs, and the last holder's "holding" read meanwhile let perf start before
+# this holder asked (refused EBUSY) or named the last holder's thread.
 start_holder() {
+	: > $S/hold.out
 	pmuhold "$@" > $S/hold.out &
 	hold_pid=$!
-	wait_until 3 holder_says holding
+	wait_until 3 holder_says holding ||
+		diag "the holder did not say holding within 3 s: $(tr '\n' ' ' < $S/hold.out)"
 }
 
 if [ "$BURNKIT_VM_ARCH" = x86_64 ]; then
@@ -128,6 +133,7 @@ else
 	cp $BK/counters $S/rate.before
 	start_holder 4 0
 	tid=$(sed -n 's/^holding //p' $S/hold.out)
+	: > $S/perfhold.out	# as in start_holder
 	perfhold 2 > $S/perfhold.out &
 	perf_pid=$!
 	wait_until 3 grep -q . $S/perfhold.out
