@@ -114,8 +114,11 @@ static void bk_holder_lose(struct bk_holder *h, const char *why)
 	smp_store_release(&h->lost, true);	/* the loss is read after it */
 }
 
-/* This CPU, interrupts off: h runs here from now on. */
-static void bk_grant_here(struct bk_holder *h)
+/*
+ * This CPU, interrupts off: h runs here from now on; perf_why is what its
+ * loss says when perf holds the PMU here.
+ */
+static void bk_grant_here(struct bk_holder *h, const char *perf_why)
 {
 	struct bk_pmu_cpu *c = this_cpu_ptr(&bk_pmu_cpu);
 
@@ -123,7 +126,7 @@ static void bk_grant_here(struct bk_holder *h)
 	if (READ_ONCE(h->revoked) || READ_ONCE(h->lost))
 		return;
 	if (bk_pmu_perf_active()) {
-		bk_holder_lose(h, "perf was using the PMU where it was to be granted");
+		bk_holder_lose(h, perf_why);
 		return;
 	}
 	bk_pmu_save(&c->saved);
@@ -142,7 +145,7 @@ static void bk_ungrant_here(struct bk_holder *h)
 	c->granted = NULL;
 	/* perf started under us: the registers are perf's, for good. */
 	if (bk_pmu_perf_active()) {
-		bk_holder_lose(h, "perf started using the PMU while it ran");
+		bk_holder_lose(h, "lost: perf started using the PMU while it ran");
 		return;
 	}
 	/*
@@ -151,7 +154,7 @@ static void bk_ungrant_here(struct bk_holder *h)
 	 * counter it was given.
 	 */
 	if (!bk_pmu_grant_intact())
-		bk_holder_lose(h, "its PMUSERENR or PMCCFILTR changed while it ran");
+		bk_holder_lose(h, "lost: its PMUSERENR or PMCCFILTR changed while it ran");
 	bk_pmu_restore(&c->saved);
 }
 
@@ -166,7 +169,8 @@ static void bk_holder_sched_in(struct preempt_notifier *pn, int cpu)
 	unsigned long flags;
 
 	local_irq_save(flags);
-	bk_grant_here(container_of(pn, struct bk_holder, pn));
+	bk_grant_here(container_of(pn, struct bk_holder, pn),
+		      "lost: perf was using the PMU when it was switched in");
 	local_irq_restore(flags);
 }
 
@@ -195,7 +199,7 @@ static void bk_holder_free(struct bk_holder *h)
 {
 	/* Pairs with bk_holder_lose's release: the loss is filled in. */
 	if (smp_load_acquire(&h->lost))
-		pr_info_ratelimited("%s: thread %d lost the cycle counter on CPU %d: %s (PMUSERENR %#llx PMCCFILTR %#llx PMCNTENSET %#llx PMINTENSET %#llx)\n",
+		pr_info_ratelimited("%s: thread %d, cycle counter on CPU %d: %s (PMUSERENR %#llx PMCCFILTR %#llx PMCNTENSET %#llx PMINTENSET %#llx)\n",
 				    BURNKIT_FILE_USER_ACCESS, h->tid,
 				    h->loss.cpu, h->loss.why,
 				    h->loss.userenr, h->loss.ccfiltr,
@@ -288,7 +292,7 @@ static int bk_holder_ask(struct bk_holder **slot)
 	preempt_disable();
 	preempt_notifier_register(&h->pn);
 	local_irq_save(flags);
-	bk_grant_here(h);
+	bk_grant_here(h, "refused: perf was using the PMU when it asked");
 	local_irq_restore(flags);
 	preempt_enable();
 

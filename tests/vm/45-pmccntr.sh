@@ -142,6 +142,9 @@ else
 			"$(kv $BK/features perf_pmu)"
 		check_eq "asking while perf runs is refused" "refused EBUSY" \
 			"$(pmuhold 1 1 | head -n 1)"
+		dmesg > $S/dmesg
+		check "the log says why, with the registers" grep -q \
+			"cycle counter on CPU 1: refused: perf was using the PMU when it asked (PMUSERENR" $S/dmesg
 		rate_before=$(awk '$1 == 1 { print $4 }' $S/rate.before)
 		check_eq "clock does not read the counter perf owns" unsupported \
 			"$(awk '$1 == 1 { print $2 }' $BK/clock)"
@@ -150,8 +153,8 @@ else
 		# Its file closed at exit: the log says why its reads trapped.
 		dmesg > $S/dmesg
 		check "the log says the holder lost the counter to perf" grep -q \
-			"user_access: thread $tid lost the cycle counter on CPU [0-9]*: perf " $S/dmesg
-		diag "$(grep "thread $tid lost" $S/dmesg | tail -n 1 | sed 's/^[^]]*] //')"
+			"user_access: thread $tid, cycle counter on CPU [0-9]*: lost: perf " $S/dmesg
+		diag "$(grep "thread $tid, cycle counter" $S/dmesg | tail -n 1 | sed 's/^[^]]*] //')"
 		check_eq "a holder that lost it is not listed" off "$(cat $BK/user_access)"
 		wait $perf_pid
 		check_eq "after perf: features perf_pmu idle again" idle \
