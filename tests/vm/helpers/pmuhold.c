@@ -9,7 +9,8 @@
  *
  * Prints "holding TID" once the module granted it, then "ok READS" when
  * every read worked and went forward, "sigill after READS" (exit 2) when a
- * read trapped (the counter was taken away), "backwards" (exit 1), or
+ * read trapped (the counter was taken away; with the file still open,
+ * followed by what user_access then read), "backwards" (exit 1), or
  * "refused ERRNO" (exit 3) when the write of "1" failed.
  *
  *   --drop-uid UID   open the file, then become UID before asking (EPERM)
@@ -69,6 +70,26 @@ static const char *errno_name(int e)
 	}
 }
 
+/*
+ * After a trap, what the module says through the still open file FD: "on
+ * TID" while it has not seen the grant end (it looks at each switch out:
+ * perf taking the counter under a running thread reads so), "off" once it
+ * has (the kernel log says why when the file closes). Ends the line.
+ */
+static void print_module_view(int fd)
+{
+	char buf[128];
+	ssize_t n = fd < 0 || lseek(fd, 0, SEEK_SET) ? -1 : read(fd, buf, sizeof(buf) - 1);
+
+	if (n > 0 && buf[n - 1] == '\n')
+		n--;
+	if (n >= 0) {
+		buf[n] = 0;
+		printf(" (user_access: %s)", buf);
+	}
+	putchar('\n');
+}
+
 #define FILTER_WINDOWS 5
 
 /* Counts per nanosecond over about 20 ms of user work or kernel work. */
@@ -77,6 +98,8 @@ static double rate(int kernel)
 	static char buf[1 << 16];
 	int fd = open("/dev/zero", O_RDONLY);
 	uint64_t t0 = now_ns(), c0 = read_pmccntr(), t1;
+
+	reads++;	/* a trap says how many reads worked before it */
 	volatile uint64_t sink = 0;
 
 	do {
@@ -92,6 +115,7 @@ static double rate(int kernel)
 	} while (t1 - t0 < 20000000ull);
 	uint64_t c1 = read_pmccntr();
 
+	reads++;
 	close(fd);
 	return (double)(c1 - c0) / (double)(t1 - t0);
 }
@@ -100,6 +124,7 @@ int main(int argc, char **argv)
 {
 	long drop_uid = -1;
 	static long close_after_ms = -1;
+	static int file_open;	/* static: read after the trap's longjmp */
 	static int filter;
 	int i = 1;
 
@@ -142,6 +167,7 @@ int main(int argc, char **argv)
 		printf("refused %s\n", errno_name(errno));
 		return 3;
 	}
+	file_open = 1;
 	printf("holding %ld\n", (long)syscall(SYS_gettid));
 	fflush(stdout);
 
@@ -150,7 +176,8 @@ int main(int argc, char **argv)
 	sigemptyset(&sa.sa_mask);
 	sigaction(SIGILL, &sa, NULL);
 	if (sigsetjmp(pmu_trap, 1)) {
-		printf("sigill after %ld\n", reads);
+		printf("sigill after %ld", reads);
+		print_module_view(file_open ? fd : -1);
 		return 2;
 	}
 	if (filter) {
@@ -174,6 +201,7 @@ int main(int argc, char **argv)
 	while (now_ns() < end) {
 		if (close_after_ms >= 0 && now_ns() - t0 >= (uint64_t)close_after_ms * 1000000ull) {
 			close(fd);
+			file_open = 0;
 			close_after_ms = -1;
 			puts("closed");
 			fflush(stdout);
