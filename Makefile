@@ -263,6 +263,8 @@ $(JSONL_CHECK): tests/tools/jsonl_check.c tests/tools/jsoncheck.c
 CLI_TESTS := cli supported activity kerrors capacity fpu int inspect paging drive cook livermore lan rss gpu compare html prom junit
 # Nothing lost, nothing misleading: start anywhere, strict input, own files only, endings.
 CLI_TESTS += newcomer strict workdir endings unended voice
+# A bench that says when it cannot be believed.
+CLI_TESTS += bench_drive
 
 FS_SHUTDOWN := build/tests/tools/fs_shutdown
 $(FS_SHUTDOWN): tests/tools/fs_shutdown.c

@@ -4,7 +4,8 @@
 #   build  compile the runner and the module (make, make run)
 #   check  everything `make check` uses: cross compilers, qemu, Criterion,
 #          clang's libFuzzer, the VM kernel tools, Chromium, promtool and
-#          ansible-core for the pages, textfiles and playbook (default)
+#          ansible-core for the pages, textfiles and playbook, fio for the
+#          drive bench's verdict test (default)
 #   bench  what the benchmarks compare with and count by (fio, valgrind,
 #          iperf3; iproute2 for the network namespaces of lan.sh)
 # check also adds the dpkg architectures of the VM tests' guest kernels, for
@@ -38,7 +39,7 @@ fi
 check="$build clang libclang-rt-dev libcriterion-dev valgrind libxml2-utils
 	qemu-user-static qemu-system-x86 qemu-system-arm busybox-static cpio
 	e2fsprogs xz-utils zstd dwarves perl libnl-3-dev libnl-genl-3-dev
-	iproute2 chromium prometheus ansible-core"
+	iproute2 chromium prometheus ansible-core fio"
 case $arch in
 	amd64) check="$check gcc-aarch64-linux-gnu gcc-arm-linux-gnueabihf
 		libc6-dev-arm64-cross libc6-dev-armhf-cross

@@ -54,8 +54,8 @@
 # space first), SECONDS_PER_JOB (3; not SECONDS, which bash keeps), ROUNDS (3),
 # MAX_ROUNDS (7), SPREAD_LIMIT (10), SETTLE (2), RUNNER (build/burnkit),
 # ONLY (e.g. "seq-read rand-read": just those workloads), DEPTHS ("1 4"),
-# FIO_MEM (auto: fio on huge pages where they can be reserved; malloc).
-# Every job's figure is in build/bench/drive-rounds.txt.
+# FIO_MEM (auto: fio on huge pages where they can be reserved; malloc),
+# OUT (build/bench). Every job's figure is in OUT/drive-rounds.txt.
 # Exits non-zero when fio or burnkit fails.
 
 set -eu
@@ -72,7 +72,7 @@ SPREAD_LIMIT=${SPREAD_LIMIT:-10}
 SETTLE=${SETTLE:-2}
 DEPTHS=${DEPTHS:-1 4}
 RUNNER=${RUNNER:-build/burnkit}
-OUT=build/bench
+OUT=${OUT:-build/bench}
 mkdir -p "$OUT" "$DIR"
 
 command -v fio >/dev/null || { echo "drive.sh: fio is not installed (apt-get install fio)" >&2; exit 1; }

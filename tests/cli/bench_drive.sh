@@ -1,0 +1,50 @@
+#!/bin/sh
+# The drive bench's verdicts (TAP): a bad FIO_MEM is refused by name; with
+# fio on malloc'd buffers (FIO_MEM=malloc) every 1 MB row is "unequal" and
+# listed among the ratios not to be believed, whatever its rounds say, and a
+# 4 KB row is not. Tiny jobs (8 MB, 1 s, one round): the verdicts, not the
+# figures. The bench runs the host's fio against the host runner:
+#   tests/cli/bench_drive.sh RUNNER [EMULATOR]
+. "$(dirname "$0")/lib.sh" "$@"
+base=${BURNKIT_TEST_DIR:-build}
+work=$(mktemp -d "$base/cli-bench-drive.XXXXXX") || exit 1
+work=$(cd "$work" && pwd)
+trap 'rm -rf "$work" "$tmp"' EXIT INT TERM
+
+if [ -n "$emu" ]; then
+	skip "drive bench verdicts" "the bench runs the host's fio beside the host runner, not under qemu-user"
+	finish
+	exit
+fi
+if ! command -v fio >/dev/null; then
+	skip "drive bench verdicts" "fio is not installed (scripts/deps.sh check installs it)"
+	finish
+	exit
+fi
+
+bench() {
+	env DIR="$work/dir" OUT="$work/out" RUNNER="$runner" SIZE=8M SECONDS_PER_JOB=1 \
+		ROUNDS=1 MAX_ROUNDS=1 SETTLE=0 DEPTHS=1 "$@" scripts/bench/drive.sh
+}
+
+refused() {
+	bench FIO_MEM=bogus >"$tmp/bogus.out" 2>&1 && { echo "FIO_MEM=bogus ran"; return 1; }
+	contains "$tmp/bogus.out" "FIO_MEM=bogus: give auto or malloc"
+}
+ok "a bad FIO_MEM is refused by name" refused
+
+bench FIO_MEM=malloc ONLY="seq-read rand-read" >"$tmp/malloc.out" 2>"$tmp/malloc.err"
+rc=$?
+ok "FIO_MEM=malloc: the bench runs" sh -c "[ $rc -eq 0 ] || { cat '$tmp/malloc.err'; exit 1; }"
+ok "it says fio's buffers are malloc'd, and why" \
+	contains "$tmp/malloc.out" "fio's buffers: malloc (FIO_MEM=malloc)"
+ok "the 1 MB row is unequal against both peers" \
+	sh -c "grep '^seq-read 1M ' '$tmp/malloc.out' | grep -q 'unequal.*unequal' || { cat '$tmp/malloc.out'; exit 1; }"
+ok "the 4 KB row is not" \
+	sh -c "grep '^rand-read 4k ' '$tmp/malloc.out' | grep -qv unequal || { cat '$tmp/malloc.out'; exit 1; }"
+ok "the 1 MB row's ratios are not to be believed" \
+	contains "$tmp/malloc.out" "not to be believed (unstable, cached or unequal):.* seq-read/QD1/fio seq-read/QD1/fio+verify"
+ok "nor listed as missed" \
+	sh -c "! grep -q '^missed:.*seq-read' '$tmp/malloc.out'"
+ok "the bench's files are gone" sh -c "[ -z \"\$(ls -A '$work/dir')\" ]"
+finish
