@@ -64,8 +64,9 @@ static bool bk_pmu_perf_active(void)
 #ifdef CONFIG_PREEMPT_NOTIFIERS
 
 /*
- * Where and why a holder lost its grant, and the registers as they were
- * then: a task whose reads trap (SIGILL) is told why in the kernel log.
+ * Where and why a holder lost its grant (or was refused it), and the
+ * registers as they were then: a task whose reads trap (SIGILL) is told
+ * why in the kernel log.
  */
 struct bk_holder_loss {
 	const char *why;
@@ -84,7 +85,7 @@ struct bk_holder {
 	struct task_struct *task;	/* referenced; NULL until asked */
 	pid_t tid;
 	bool revoked;	/* closed by another task: grant no more */
-	bool lost;	/* perf changed the registers: grant no more */
+	bool lost;	/* perf or another changed the registers: no more */
 	bool dead;	/* the task has exited */
 	struct bk_holder_loss loss;	/* why lost, logged when it ends */
 };
