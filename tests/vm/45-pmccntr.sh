@@ -31,6 +31,10 @@ start_holder() {
 	wait_until 3 holder_says holding ||
 		diag "the holder did not say holding within 3 s: $(tr '\n' ' ' < $S/hold.out)"
 }
+# The thread id the running holder printed.
+holder_tid() {
+	sed -n 's/^holding //p' $S/hold.out
+}
 
 if [ "$BURNKIT_VM_ARCH" = x86_64 ]; then
 	skip "per-task PMCCNTR access" "x86_64: rdtsc needs no module, nothing to switch"
@@ -62,7 +66,7 @@ else
 	check "nobody asked: reads trap (SIGILL) on every CPU" all_cpus sigill
 
 	start_holder 3 0
-	tid=$(sed -n 's/^holding //p' $S/hold.out)
+	tid=$(holder_tid)
 	check_eq "asked: user_access reads on and the holder's thread id" \
 		"on $tid" "$(cat $BK/user_access)"
 	check_eq "features: user_access on" on "$(kv $BK/features user_access)"
@@ -132,7 +136,7 @@ else
 	cat $BK/clock > /dev/null	# a fresh rate, then perf takes over
 	cp $BK/counters $S/rate.before
 	start_holder 4 0
-	tid=$(sed -n 's/^holding //p' $S/hold.out)
+	tid=$(holder_tid)
 	: > $S/perfhold.out	# as in start_holder
 	perfhold 2 > $S/perfhold.out &
 	perf_pid=$!

@@ -63,7 +63,7 @@ static void what_is_read(struct bk_ctx *ctx, const struct bk_recorder *r)
 	       "burnkit.ko throttle sources and transitions" : "not recorded",
 	       !r->have_kmod ? "" : r->doorbell ? ", printed as the module announces them" :
 	       ", printed with each sample");
-	if (r->have_kmod && !r->doorbell)
+	if (bk_recorder_polls_events(r))
 		bk_out(&ctx->log, " Netlink: %s\n", r->doorbell_why);
 	if (s->missing[0] || !r->have_kmod)
 		bk_out(&ctx->log, " Not read here: %s%s%s\n", s->missing,

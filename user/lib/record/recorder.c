@@ -69,7 +69,7 @@ static void sensors_record(struct bk_recorder *r)
 	bk_json_str(&j, "eff_mhz_source", bk_recorder_eff_source(r));
 	bk_json_bool(&j, "kmod", r->have_kmod);
 	bk_json_str(&j, "events_via", bk_recorder_events_via(r));
-	bk_json_str(&j, "netlink_why", r->have_kmod && !r->doorbell ? r->doorbell_why : NULL);
+	bk_json_str(&j, "netlink_why", bk_recorder_polls_events(r) ? r->doorbell_why : NULL);
 	bk_json_str(&j, "kmod_why", r->have_kmod ? NULL : r->kmod_why);
 	if (r->have_kmod && r->kev.period_ms)
 		bk_json_uint(&j, "throttle_period_ms", r->kev.period_ms);
@@ -140,6 +140,11 @@ int bk_recorder_events_fd(const struct bk_recorder *r)
 const char *bk_recorder_events_via(const struct bk_recorder *r)
 {
 	return !r->have_kmod ? NULL : r->doorbell ? "netlink" : "poll";
+}
+
+int bk_recorder_polls_events(const struct bk_recorder *r)
+{
+	return r->have_kmod && !r->doorbell;
 }
 
 /*

@@ -112,6 +112,11 @@ int bk_recorder_events(struct bk_recorder *r);
 int bk_recorder_events_fd(const struct bk_recorder *r);
 /* How transitions reach the recorder: "netlink", "poll", or NULL (no module). */
 const char *bk_recorder_events_via(const struct bk_recorder *r);
+/*
+ * The module is there and nothing rings: the caller reads the event file
+ * (bk_recorder_events) on a ticker of its own.
+ */
+int bk_recorder_polls_events(const struct bk_recorder *r);
 
 /* The CPU's own temperature in the latest sample; NaN when none. */
 double bk_recorder_temp(const struct bk_recorder *r);

@@ -77,7 +77,7 @@ void cook_record_step(struct cook *ck, struct bk_ticker *samples,
 			cook_print_status(ck);
 			ck->last_status_t = ck->rec.t;
 		}
-	} else if (ck->rec.have_kmod && !ck->rec.doorbell &&	/* else woken */
+	} else if (bk_recorder_polls_events(&ck->rec) &&	/* else woken */
 		   bk_ticker_ms_left(events) == 0) {
 		bk_ticker_advance(events);
 		cook_record_events(ck);

@@ -233,7 +233,7 @@ static int cook_run(struct bk_ctx *ctx)
 		       ck.rec.have_kmod ? "by burnkit.ko" : "not watched",
 		       !ck.rec.have_kmod ? "" : ck.rec.doorbell ? " (netlink)" :
 		       " (event file, every half sample)");
-		if (ck.rec.have_kmod && !ck.rec.doorbell)
+		if (bk_recorder_polls_events(&ck.rec))
 			bk_out(&ctx->log, " netlink: %s\n", ck.rec.doorbell_why);
 		if (ck.rec.sensors.missing[0] || !ck.rec.have_kmod)
 			bk_out(&ctx->log, " not read here: %s%s%s\n", ck.rec.sensors.missing,
@@ -264,7 +264,7 @@ static int cook_run(struct bk_ctx *ctx)
 		if (ck.recording) {
 			if (bk_ticker_ms_left(&samples) < ms)
 				ms = bk_ticker_ms_left(&samples);
-			if (ck.rec.have_kmod && !ck.rec.doorbell &&
+			if (bk_recorder_polls_events(&ck.rec) &&
 			    bk_ticker_ms_left(&events) < ms)
 				ms = bk_ticker_ms_left(&events);
 		}
