@@ -12,7 +12,8 @@
 #        build/vm/results/GUEST-SERIES; exits 0 when it ran, failed tests or
 #        not (the totals judge).
 #   vm-test.sh --totals GUEST:SERIES...   each guest's line and the sums,
-#        then the start of the kernel's report of each guest that crashed
+#        the failed tests of each guest with their diagnostics, then the
+#        start of the kernel's report of each guest that crashed
 #        (the end of a long log is what a CI page shows); exits 1 when a
 #        test failed or a guest left no result.
 top=$(cd "$(dirname "$0")/../.." && pwd)
@@ -68,6 +69,15 @@ run_guest() {
 	echo "$p $f $t" > "$result"
 }
 
+# failed_tests TAP: each failed test's line and the diagnostics after it
+# (up to 12 lines each), so that the end of the log a CI page shows names
+# what failed, not only how many.
+failed_tests() {
+	awk '/^not ok / { n = 12; print "#   " $0; next }
+		/^#/ && n > 0 { n--; print "#   " $0; next }
+		{ n = 0 }' "$1"
+}
+
 # totals SPEC...: each guest's line and the sums; fails as the matrix does.
 totals() {
 	passed=0
@@ -89,6 +99,12 @@ totals() {
 		failed=$((failed + f))
 	done
 	echo "# vm-test guests:$summary"
+	for spec in "$@"; do
+		tap=$top/build/vm/$(spec_guest "$spec")-$(spec_series "$spec").tap
+		grep -q '^not ok ' "$tap" 2>/dev/null || continue
+		echo "# guest $(spec_guest "$spec") $(spec_series "$spec") failed:"
+		failed_tests "$tap"
+	done
 	for spec in "$@"; do
 		crash=$results/$(spec_guest "$spec")-$(spec_series "$spec").crash
 		[ -s "$crash" ] || continue
