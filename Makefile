@@ -106,7 +106,7 @@ REF_SRCS := $(addprefix asm/ref/, \
 
 # Tuned kernels per family and architecture (asm/<arch>/).
 FPU_ASM_x86_64 := $(addprefix asm/x86_64/, \
-	fpu_sse2.S fpu_avx2.S fpu_avx512.S)
+	fpu_sse2.S fpu_avx2.S fpu_avx2_xmm.S fpu_avx512.S)
 FPU_ASM_aarch64 := asm/aarch64/fpu_neon.S
 FPU_ASM_armv7 := asm/armv7/fpu_vfp.S asm/armv7/fpu_neon.S
 INT_ASM_x86_64 := asm/x86_64/int.S

@@ -60,6 +60,9 @@
  *   (Sapphire Rapids)   mix of both; FMA 4, add 2-3; 3 loads
  *   Zen 2, Zen 3        FMA/mul on 2 pipes, add on 2 others: 4 for an even
  *                       mix; FMA 5 (Zen 2) or 4 (Zen 3), add 3; 2 loads
+ *   Zen 1, Zen+         the same pipes 128 bits wide, a 256-bit instruction
+ *                       two macro-ops; FMA 5, add 3; ops32 runs at 128 bits
+ *                       there (fpu_avx2_xmm.S, this file built again)
  * ops2 and ops8 keep every constant in a register; a vector's chain is
  * short (ops8: add, mul, 2 fma: 15-19 cycles from its load), so blocks of
  * four vectors interleaved term by term, and the overlap of consecutive
@@ -244,6 +247,8 @@
  *     ops32    load 6.5 (x, and 22 constants    125        3.91        7.81
  *              a block), add 11, mul 2, fma 9,
  *              sub 1, store 1
+ *     ops32    the same on xmm (Zen 1)          125        7.81       15.63
+ *     .xmm
  *
  * plus, per block, 3 for the loop control (add, cmp, jne; counted in the
  * ops8 group's 59 and the two-stage's 38, 3 a step); the prefetching
@@ -276,7 +281,40 @@
 #define tailmask %r11		/* lane mask window of the tail, after it */
 #define consts	%rax		/* bk_fpu*_consts, before the first pass */
 
+#ifdef BK_AVX2_XMM
+/*
+ * The second build (fpu_avx2_xmm.S): ops32 at 128 bits, the same
+ * instructions on xmm registers under the _xmm names, for the cores whose
+ * FP pipes are 128 bits wide (there it ran faster; see that file).
+ */
+#define VEC_BYTES 16
+#define ymm0 xmm0
+#define ymm1 xmm1
+#define ymm2 xmm2
+#define ymm3 xmm3
+#define ymm4 xmm4
+#define ymm5 xmm5
+#define ymm6 xmm6
+#define ymm7 xmm7
+#define ymm8 xmm8
+#define ymm9 xmm9
+#define ymm10 xmm10
+#define ymm11 xmm11
+#define ymm12 xmm12
+#define ymm13 xmm13
+#define ymm14 xmm14
+#define ymm15 xmm15
+/* Each kernel's loop is its 256-bit kernel's further loop KERNEL.xmm
+ * (`burnkit inspect` counts it); name is pasted unexpanded. */
+#undef LOOP_BEGIN
+#undef LOOP_END
+#define LOOP_BEGIN(name) bk_loop_##name.xmm:
+#define LOOP_END(name) bk_loop_end_##name.xmm:
+#define fpu32_ops32_x86_64_avx2 fpu32_ops32_x86_64_avx2_xmm
+#define fpu64_ops32_x86_64_avx2 fpu64_ops32_x86_64_avx2_xmm
+#else
 #define VEC_BYTES 32
+#endif
 #define LINE_BYTES 64
 #define PREFETCH_BYTES 4096	/* one page ahead of the block being loaded */
 
@@ -290,8 +328,12 @@
 	.section .rodata
 	.p2align 5
 lane_masks:
-	.long	-1, -1, -1, -1, -1, -1, -1, -1
-	.long	0, 0, 0, 0, 0, 0, 0, 0
+	.rept	VEC_BYTES / 4
+	.long	-1
+	.endr
+	.rept	VEC_BYTES / 4
+	.long	0
+	.endr
 	.text
 
 /*
@@ -418,6 +460,18 @@ lane_masks:
 	vmovu\p	%ymm1, 1*VEC_BYTES(cur)
 	vmovu\p	%ymm2, 2*VEC_BYTES(cur)
 	vmovu\p	%ymm3, 3*VEC_BYTES(cur)
+.endm
+
+/* One constant into every lane of reg (e: s or d; an xmm has no
+ * vbroadcastsd, vmovddup does the same there). */
+.macro bcast e, src, reg
+.if VEC_BYTES == 16
+.ifc \e, d
+	vmovddup \src, \reg
+	.exitm
+.endif
+.endif
+	vbroadcasts\e \src, \reg
 .endm
 
 /* ------------------------------------------------------------ terms */
@@ -791,7 +845,9 @@ lane_masks:
 .macro ops32_block p, prefetch
 .if \prefetch
 	prefetcht0 PREFETCH_BYTES+0*LINE_BYTES(cur)
+.if 4 * VEC_BYTES > LINE_BYTES
 	prefetcht0 PREFETCH_BYTES+1*LINE_BYTES(cur)
+.endif
 .endif
 	vmovu\p	0*VEC_BYTES(cur), %ymm0
 	vmovu\p	1*VEC_BYTES(cur), %ymm1
@@ -832,12 +888,25 @@ lane_masks:
 .macro ops32_consts e, esz
 	.irp k, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, \
 		18, 19, 20, 21
-	vbroadcasts\e	\k*\esz(consts), %ymm3
+	bcast	\e, \k*\esz(consts), %ymm3
 	vmovaps	%ymm3, kslot(\k)
 	.endr
 .endm
 
+/*
+ * ops32 at 128 bits on the cores lib/dispatch names
+ * (bk_fpu_avx2_ops32_xmm): a tail call, the arguments untouched.
+ */
+.macro ops32_xmm_gate xmm_kernel
+	.hidden	bk_fpu_avx2_ops32_xmm
+	.hidden	\xmm_kernel
+	cmpl	$0, bk_fpu_avx2_ops32_xmm(%rip)
+	jne	\xmm_kernel
+.endm
+
 /* ---------------------------------------------------------------- kernels */
+
+#ifndef BK_AVX2_XMM
 
 // Loop body fpu32_ops2_x86_64_avx2: 19 instructions per 32 words (load 4, store 4, add 5, sub 0, mul 4, fma 0, and 0, orr 0, cmp 1, branch 1, other 0)
 ENTRY(fpu32_ops2_x86_64_avx2)
@@ -861,9 +930,13 @@ ENTRY(fpu32_ops8_x86_64_avx2)
 9:	vzeroupper
 	ret
 END(fpu32_ops8_x86_64_avx2)
+#endif
 
 // Loop body fpu32_ops32_x86_64_avx2: 125 instructions per 32 words (load 26, store 4, add 45, sub 4, mul 8, fma 36, and 0, orr 0, cmp 1, branch 1, other 0)
 ENTRY(fpu32_ops32_x86_64_avx2)
+#ifndef BK_AVX2_XMM
+	ops32_xmm_gate fpu32_ops32_x86_64_avx2_xmm
+#endif
 	push	%rbp
 	mov	%rsp, %rbp
 	and	$-VEC_BYTES, %rsp		// constants in aligned slots
@@ -878,6 +951,8 @@ ENTRY(fpu32_ops32_x86_64_avx2)
 	leave
 	ret
 END(fpu32_ops32_x86_64_avx2)
+
+#ifndef BK_AVX2_XMM
 
 // Loop body fpu64_ops2_x86_64_avx2: 19 instructions per 16 words (load 4, store 4, add 5, sub 0, mul 4, fma 0, and 0, orr 0, cmp 1, branch 1, other 0)
 ENTRY(fpu64_ops2_x86_64_avx2)
@@ -901,9 +976,13 @@ ENTRY(fpu64_ops8_x86_64_avx2)
 9:	vzeroupper
 	ret
 END(fpu64_ops8_x86_64_avx2)
+#endif
 
 // Loop body fpu64_ops32_x86_64_avx2: 125 instructions per 16 words (load 26, store 4, add 45, sub 4, mul 8, fma 36, and 0, orr 0, cmp 1, branch 1, other 0)
 ENTRY(fpu64_ops32_x86_64_avx2)
+#ifndef BK_AVX2_XMM
+	ops32_xmm_gate fpu64_ops32_x86_64_avx2_xmm
+#endif
 	push	%rbp
 	mov	%rsp, %rbp
 	and	$-VEC_BYTES, %rsp		// constants in aligned slots

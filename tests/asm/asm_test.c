@@ -57,7 +57,12 @@ static check_fn *check_for(const char *slot)
 
 /* Check one variant (test point k) under the tuning now applied, named
  * `under` ("" for the default); 1 when it failed. */
-static int check_one(const struct bk_variant *v, size_t k, uint32_t feat, const char *under)
+/*
+ * One variant against its reference; under a core's tuning (tuning not
+ * NULL) also against itself under def, bit for bit.
+ */
+static int check_one(const struct bk_variant *v, size_t k, uint32_t feat, const char *under,
+		     const struct bk_fpu_tuning *def, const struct bk_fpu_tuning *tuning)
 {
 	const struct bk_isa *isa = bk_isa_find(v->isa);
 	check_fn *check = check_for(v->slot);
@@ -75,8 +80,11 @@ static int check_one(const struct bk_variant *v, size_t k, uint32_t feat, const 
 	fpu_max_rel_diff = 0;
 	check(v);
 	check_fpu_long(v);
-	printf("%s %zu - %s (%s, %s)%s\n", case_failures ? "not ok" : "ok", k, v->symbol,
-	       v->slot, v->order == BK_ORDER_FUSED ? "fused" : "exact", under);
+	if (tuning)
+		check_fpu_same_under(v, def, tuning);
+	printf("%s %zu - %s (%s, %s)%s%s\n", case_failures ? "not ok" : "ok", k, v->symbol,
+	       v->slot, v->order == BK_ORDER_FUSED ? "fused" : "exact", under,
+	       tuning ? ", the default's words bit for bit" : "");
 	if (v->order == BK_ORDER_FUSED)
 		printf("#   %s: largest relative difference of one pass %.2g "
 		       "(bound %.2g)\n", v->symbol, fpu_max_rel_diff,
@@ -95,7 +103,7 @@ int main(void)
 {
 	size_t n, ntunings = 0, nfpu = 0, k = 0;
 	const struct bk_variant *v = bk_variants(&n);
-	struct bk_fpu_tuning def = bk_fpu_tuning_for("", 0, 0);
+	struct bk_fpu_tuning def = bk_fpu_tuning_for("", 0, 0, 0);
 	uint32_t feat = bk_cpu_features();
 	unsigned failed = 0;
 
@@ -110,7 +118,7 @@ int main(void)
 	}
 	bk_fpu_tuning_apply(&def);
 	for (size_t i = 0; i < n; i++)
-		failed += (unsigned)check_one(&v[i], ++k, feat, "");
+		failed += (unsigned)check_one(&v[i], ++k, feat, "", NULL, NULL);
 	for (size_t t = 0; t < ntunings; t++) {
 		const struct bk_fpu_tuning *tuning = bk_fpu_core_tuning(t);
 		char under[96];
@@ -119,7 +127,8 @@ int main(void)
 		bk_fpu_tuning_apply(tuning);
 		for (size_t i = 0; i < n; i++)
 			if (is_fpu(&v[i]))
-				failed += (unsigned)check_one(&v[i], ++k, feat, under);
+				failed += (unsigned)check_one(&v[i], ++k, feat, under,
+							      &def, tuning);
 	}
 	bk_fpu_tuning_apply(&def);
 	printf("# %u of %zu checks failed\n", failed, k);

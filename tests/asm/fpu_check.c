@@ -194,7 +194,66 @@ void check_##prefix(const struct bk_variant *v)				\
 	for (size_t len = 0; len <= 100; len++)				\
 		prefix##_fenced(v, len);				\
 	prefix##_fenced(v, 1027);					\
+}									\
+									\
+/* The same random words through v under def and under tuning: equal	\
+ * bit for bit, or a failed case. */					\
+static void prefix##_same_case(const struct bk_variant *v,		\
+			       const struct bk_fpu_tuning *def,		\
+			       const struct bk_fpu_tuning *tuning,	\
+			       size_t len, size_t off, uint64_t *rng)	\
+{									\
+	T *a = malloc((off + len + 1) * sizeof(T) + 64);		\
+	T *b = malloc((off + len + 1) * sizeof(T) + 64);		\
+	T *xa = (T *)(((uintptr_t)a + 63) & ~(uintptr_t)63) + off;	\
+	T *xb = (T *)(((uintptr_t)b + 63) & ~(uintptr_t)63) + off;	\
+	bk_##prefix##_fn *fn = (bk_##prefix##_fn *)v->fn;		\
+									\
+	for (size_t i = 0; i < len; i++)				\
+		xa[i] = xb[i] = (T)(0.5 + rng_unit(rng));		\
+	bk_fpu_tuning_apply(def);					\
+	fn(xa, len, 3);							\
+	bk_fpu_tuning_apply(tuning);					\
+	fn(xb, len, 3);							\
+	for (size_t i = 0; i < len; i++)				\
+		if (memcmp(&xa[i], &xb[i], sizeof(T))) {		\
+			case_fail("%s len %zu offset %zu: word %zu is %.17g " \
+				  "under %s, %.17g under the default",	\
+				  v->symbol, len, off, i, (double)xb[i], \
+				  tuning->core, (double)xa[i]);		\
+			break;						\
+		}							\
+	free(a);							\
+	free(b);							\
+}									\
+									\
+static void prefix##_same(const struct bk_variant *v,			\
+			  const struct bk_fpu_tuning *def,		\
+			  const struct bk_fpu_tuning *tuning)		\
+{									\
+	uint64_t rng = 0x2545f4914f6cdd1dull;				\
+	size_t max_off = 64 / sizeof(T);				\
+									\
+	for (size_t li = 0; li < sizeof(lengths) / sizeof(lengths[0]); li++) \
+		for (size_t off = 0; off < max_off; off += 3)		\
+			prefix##_same_case(v, def, tuning, lengths[li], off, \
+					   &rng);			\
+	for (size_t g = 0; g < N_GATES; g++)				\
+		for (size_t extra = 0; extra <= 40; extra += 13)	\
+			prefix##_same_case(v, def, tuning,		\
+					   gates[g] / sizeof(T) + extra, \
+					   extra % 3, &rng);		\
 }
 
 BK_FPU_CHECK(fpu32, float, BK_FPU32_FUSED_REL_TOL)
 BK_FPU_CHECK(fpu64, double, BK_FPU64_FUSED_REL_TOL)
+
+void check_fpu_same_under(const struct bk_variant *v, const struct bk_fpu_tuning *def,
+			  const struct bk_fpu_tuning *tuning)
+{
+	if (!strncmp(v->slot, "fpu32_", 6))
+		fpu32_same(v, def, tuning);
+	else
+		fpu64_same(v, def, tuning);
+	bk_fpu_tuning_apply(tuning);
+}

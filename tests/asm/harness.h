@@ -28,6 +28,14 @@ void check_fpu64(const struct bk_variant *v);
  * cases of check_fpu32/64 since it was last set to 0. */
 extern double fpu_max_rel_diff;
 void check_int(const struct bk_variant *v);
+/*
+ * An FPU variant under `tuning` gives the words it gives under `def`, bit
+ * for bit, over lengths, offsets and both sides of the size gates: a
+ * tuning changes how a kernel runs, never what it computes. Leaves
+ * `tuning` applied.
+ */
+void check_fpu_same_under(const struct bk_variant *v, const struct bk_fpu_tuning *def,
+			  const struct bk_fpu_tuning *tuning);
 /* Every FPU slot: a long uniform run against the reference or fused model. */
 void check_fpu_long(const struct bk_variant *v);
 

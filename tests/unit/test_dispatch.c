@@ -91,12 +91,29 @@ Test(dispatch, forcing_an_isa_the_cpu_lacks_fails_clearly)
 	cr_assert_neq(strcmp(t.top_isa, isa[nisa - 1].name), 0);
 }
 
-Test(dispatch, zen4_and_zen5_have_their_own_tunings_other_cores_keep_the_default)
+Test(dispatch, zen1_zen4_and_zen5_have_their_own_tunings_other_cores_keep_the_default)
 {
-	struct bk_fpu_tuning zen4 = bk_fpu_tuning_for("AuthenticAMD", 0x19, 1);
-	struct bk_fpu_tuning zen3 = bk_fpu_tuning_for("AuthenticAMD", 0x19, 0);
-	struct bk_fpu_tuning zen5 = bk_fpu_tuning_for("AuthenticAMD", 0x1a, 1);
-	struct bk_fpu_tuning spr = bk_fpu_tuning_for("GenuineIntel", 6, 1);
+	struct bk_fpu_tuning zen1 = bk_fpu_tuning_for("AuthenticAMD", 0x17, 0x01, 0);
+	struct bk_fpu_tuning zen_plus = bk_fpu_tuning_for("AuthenticAMD", 0x17, 0x08, 0);
+	struct bk_fpu_tuning zen2 = bk_fpu_tuning_for("AuthenticAMD", 0x17, 0x31, 0);
+	struct bk_fpu_tuning zen4 = bk_fpu_tuning_for("AuthenticAMD", 0x19, 0x11, 1);
+	struct bk_fpu_tuning zen3 = bk_fpu_tuning_for("AuthenticAMD", 0x19, 0x01, 0);
+	struct bk_fpu_tuning zen5 = bk_fpu_tuning_for("AuthenticAMD", 0x1a, 0x02, 1);
+	struct bk_fpu_tuning spr = bk_fpu_tuning_for("GenuineIntel", 6, 0x8f, 1);
+	struct bk_fpu_tuning intel17 = bk_fpu_tuning_for("GenuineIntel", 0x17, 0x01, 0);
+
+	cr_assert_str_eq(zen1.core, "AMD Zen 1");
+	cr_assert_eq(zen1.avx2_ops32_xmm, 1);
+	cr_assert_eq(zen_plus.avx2_ops32_xmm, 1, "Zen+ has Zen 1's 128-bit pipes");
+	cr_assert_eq(zen1.prefetch_min_bytes, (size_t)BK_FPU_PREFETCH_MIN_BYTES);
+	cr_assert_eq(zen1.avx2_ops8_two_stage, 0);
+	cr_assert_null(zen2.core, "Zen 2's pipes are 256 bits wide");
+	cr_assert_eq(zen2.avx2_ops32_xmm, 0);
+	cr_assert_null(intel17.core, "the vendor counts, not the family alone");
+	cr_assert_eq(zen3.avx2_ops32_xmm, 0);
+	cr_assert_eq(zen4.avx2_ops32_xmm, 0);
+	cr_assert_eq(zen5.avx2_ops32_xmm, 0);
+	cr_assert_eq(spr.avx2_ops32_xmm, 0);
 
 	cr_assert_eq(zen4.prefetch_min_bytes, SIZE_MAX);
 	cr_assert_eq(zen4.avx2_ops8_two_stage, 1);
@@ -124,10 +141,12 @@ Test(dispatch, init_applies_this_cpus_tuning_to_the_kernels)
 	bk_fpu_prefetch_min_bytes = 12345;
 	bk_fpu_avx2_ops8_two_stage = 7;
 	bk_fpu_avx512_ops2_one_vector = 7;
+	bk_fpu_avx2_ops32_xmm = 7;
 	cr_assert_eq(bk_dispatch_init(&t, "ref", err, sizeof(err)), 0, "%s", err);
 	cr_assert_eq(bk_fpu_prefetch_min_bytes, bk_fpu_tuning().prefetch_min_bytes);
 	cr_assert_eq(bk_fpu_avx2_ops8_two_stage, bk_fpu_tuning().avx2_ops8_two_stage);
 	cr_assert_eq(bk_fpu_avx512_ops2_one_vector, bk_fpu_tuning().avx512_ops2_one_vector);
+	cr_assert_eq(bk_fpu_avx2_ops32_xmm, bk_fpu_tuning().avx2_ops32_xmm);
 }
 
 Test(dispatch, every_core_tuning_differs_from_the_default_and_names_its_core)
@@ -146,7 +165,8 @@ Test(dispatch, every_core_tuning_differs_from_the_default_and_names_its_core)
 
 		cr_assert_not_null(t->core);
 		cr_assert(t->prefetch_min_bytes != (size_t)BK_FPU_PREFETCH_MIN_BYTES ||
-			  t->avx2_ops8_two_stage, "%s: the default", t->core);
+			  t->avx2_ops8_two_stage || t->avx512_ops2_one_vector ||
+			  t->avx2_ops32_xmm, "%s: the default", t->core);
 		/* page-ahead prefetches only at RAM size, where a two-stage
 		 * core's AVX2 ops8 leaves its pairs of blocks for them */
 		cr_assert_geq(t->prefetch_min_bytes, (size_t)BK_FPU_PREFETCH_MIN_BYTES,

@@ -83,24 +83,26 @@ int bk_dispatch_init(struct bk_kernel_table *t, const char *force_isa,
  * How the x86-64 FPU kernels run on a core, where cores differ
  * (burnkit/prefetch.h): the size of x above which they prefetch one page
  * ahead (SIZE_MAX: never), whether AVX2 ops8 runs its two-stage pipeline,
- * whether AVX-512 ops2 runs one vector an iteration above L1 size, and the
- * core a tuning other than the default is for (NULL: the default).
+ * whether AVX-512 ops2 runs one vector an iteration above L1 size, whether
+ * AVX2 ops32 runs at 128 bits, and the core a tuning other than the
+ * default is for (NULL: the default).
  */
 struct bk_fpu_tuning {
 	size_t prefetch_min_bytes;
 	int avx2_ops8_two_stage;
 	int avx512_ops2_one_vector;
+	int avx2_ops32_xmm;
 	const char *core;
 };
 
 /*
  * The tuning for an x86 CPU by its cpuid identity: the vendor string
- * ("AuthenticAMD", "GenuineIntel"), the family with its extended field,
- * and whether the core has AVX-512F (cpuid, whether or not the OS enabled
- * its registers).
+ * ("AuthenticAMD", "GenuineIntel"), the family and the model with their
+ * extended fields, and whether the core has AVX-512F (cpuid, whether or
+ * not the OS enabled its registers).
  */
 struct bk_fpu_tuning bk_fpu_tuning_for(const char *vendor, unsigned family,
-				       int avx512f);
+				       unsigned model, int avx512f);
 
 /* This CPU's tuning (the default off x86-64); bk_dispatch_init applies it. */
 struct bk_fpu_tuning bk_fpu_tuning(void);

@@ -1,0 +1,38 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * fpu_avx2_xmm.S: the AVX2 ops32 kernels at 128 bits, for cores whose FP
+ * pipes are 128 bits wide and split each 256-bit instruction in two (AMD
+ * Zen 1 and Zen+, family 17h below model 30h; lib/dispatch sets
+ * bk_fpu_avx2_ops32_xmm there, and fpu32/fpu64_ops32_x86_64_avx2 call
+ * these instead). fpu_avx2.S built a second time: the same schedule,
+ * instructions and operation order (FUSED, SPLIT; the words come out bit
+ * for bit as the 256-bit kernels'), on xmm registers, a vector of 16 bytes
+ * (4 fpu32 or 2 fpu64 words), its constants' frame slots 16 bytes, and at
+ * RAM size one prefetch a block, its one line.
+ *
+ * Why: on a Zen 1 core (EPYC 7001 under KVM, family 17h model 1, 2 vCPUs)
+ * the bench's FP mix for ops32 (its 256-bit instructions, 23 a vector)
+ * runs at 1.34 instructions a cycle, 17 cycles a vector of 8 fpu32 words,
+ * the mix with the kernel's loads and stores at 89-94 % of that, and the
+ * 256-bit kernel at 82 % (fpu.sh, one thread and two, L1 and L2 size).
+ * The 128-bit build, in a throwaway harness (the two builds, SSE2 and
+ * gcc -O3 -march=native taking turns, best of 40 to 300 calls, one
+ * thread): 1.07-1.20 x as fast as the 256-bit one at 16 KiB (fpu32, five
+ * runs), 1.05-1.06 x at 256 KiB (fpu32, two), 1.12-1.15 x for fpu64 at
+ * both; in fpu.sh, which times gcc in the same run, the kernel went from
+ * 1.13-1.14 x gcc to 1.28-1.43 x (L1 and L2 size, one thread, four runs),
+ * and to 97-103 % of the mix with its loads and stores. gcc, tuned for
+ * that core by -march=native, emits 128-bit code there too. A block's
+ * chain E (add 3, mul 3, fma 5 x 5, sub 3 on Zen 1: 34 cycles) is what the
+ * schedule hides, as at 256 bits; the difference is in how the core takes
+ * the 256-bit instructions apart (two macro-ops each, so half as many
+ * vectors' chains in its windows), which the harness measured and did not
+ * explain further. Designed for, per 128-bit vector: 8.6 cycles on Zen 1
+ * (half the FP mix's 17.2 a 256-bit vector). The ops2 and ops8 kernels
+ * stay at 256 bits there: ops8 ran as fast at 128 bits (0.98-0.99 x).
+ */
+#define BK_AVX2_XMM 1
+#include "fpu_avx2.S"
+
+// Loop body fpu32_ops32_x86_64_avx2.xmm: 125 instructions per 16 words (load 26, store 4, add 45, sub 4, mul 8, fma 36, and 0, orr 0, cmp 1, branch 1, other 0)
+// Loop body fpu64_ops32_x86_64_avx2.xmm: 125 instructions per 8 words (load 26, store 4, add 45, sub 4, mul 8, fma 36, and 0, orr 0, cmp 1, branch 1, other 0)
