@@ -62,7 +62,7 @@ static void fpu_tuning(struct bk_ctx *ctx, struct bk_json *j)
 		bk_out(&ctx->log, "   AVX-512 ops2: blocks of four\n");
 	}
 	bk_out(&ctx->log, "   AVX2 ops32: %s\n", t.avx2_ops32_xmm ?
-	       "at 128 bits (xmm), the core's FP pipes are 128 bits wide" : "at 256 bits");
+	       "at 128 bits (xmm), for FP pipes 128 bits wide" : "at 256 bits");
 	bk_fpu_tuning_json(j, "fpu_tuning", &t);
 }
 #endif
