@@ -18,10 +18,12 @@
  * The 128-bit build, in a throwaway harness (the two builds, SSE2 and
  * gcc -O3 -march=native taking turns, best of 40 to 300 calls, one
  * thread): 1.07-1.20 x as fast as the 256-bit one at 16 KiB (fpu32, five
- * runs), 1.05-1.06 x at 256 KiB (fpu32, two), 1.12-1.15 x for fpu64 at
+ * runs), 1.04-1.06 x at 256 KiB (fpu32, two), 1.12-1.15 x for fpu64 at
  * both; in fpu.sh, which times gcc in the same run, the kernel went from
  * 1.13-1.14 x gcc to 1.28-1.43 x (L1 and L2 size, one thread, four runs),
- * and to 97-103 % of the mix with its loads and stores. gcc, tuned for
+ * to 97-103 % of the mix with its loads and stores, and in a quiet run to
+ * 93.0-93.6 % of the FP mix at L1 and L2 size, one thread and two (82-83
+ * and 78 % before). gcc, tuned for
  * that core by -march=native, emits 128-bit code there too. A block's
  * chain E (add 3, mul 3, fma 5 x 5, sub 3 on Zen 1: 34 cycles) is what the
  * schedule hides, as at 256 bits; the difference is in how the core takes
