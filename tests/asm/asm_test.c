@@ -55,11 +55,11 @@ static check_fn *check_for(const char *slot)
 	return NULL;
 }
 
-/* Check one variant (test point k) under the tuning now applied, named
- * `under` ("" for the default); 1 when it failed. */
 /*
- * One variant against its reference; under a core's tuning (tuning not
- * NULL) also against itself under def, bit for bit.
+ * Check one variant (test point k) against its reference under the tuning
+ * now applied, named `under` ("" for the default); under a core's tuning
+ * (tuning not NULL) also against itself under def, bit for bit. 1 when it
+ * failed.
  */
 static int check_one(const struct bk_variant *v, size_t k, uint32_t feat, const char *under,
 		     const struct bk_fpu_tuning *def, const struct bk_fpu_tuning *tuning)
