@@ -24,7 +24,6 @@ bad_write() {
 
 # A flood of bad writes to one file is rate-limited, per file: the checks
 # below, each file's first rejection logged, run right after it.
-uptime_cs() { sed 's/^\([0-9]*\)\.\([0-9]*\) .*/\1\2/' /proc/uptime; }
 before=$(rejections calibrate)
 t0=$(uptime_cs)
 i=0

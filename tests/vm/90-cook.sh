@@ -30,14 +30,13 @@ cook_max_lag=0.4	# two sample periods
 # guest runs again, so the lag's bound allows what a plain sleeper saw.
 stall_probe() {
 	worst=0
-	read -r up _ < /proc/uptime
-	prev=${up%.*}${up#*.}
+	read_uptime_cs
+	prev=$uptime_cs_now
 	while [ ! -e $S/stall.stop ]; do
 		sleep 0.05
-		read -r up _ < /proc/uptime
-		now=${up%.*}${up#*.}
-		[ $((now - prev - 5)) -gt $worst ] && worst=$((now - prev - 5))
-		prev=$now
+		read_uptime_cs
+		[ $((uptime_cs_now - prev - 5)) -gt $worst ] && worst=$((uptime_cs_now - prev - 5))
+		prev=$uptime_cs_now
 	done
 	echo $worst > $S/stall.cs
 }

@@ -25,6 +25,18 @@ diag() {
 	echo "# $*"
 }
 
+# read_uptime_cs: /proc/uptime in centiseconds, into uptime_cs_now, without
+# a fork (stall_probe reads it every 50 ms); uptime_cs prints it.
+read_uptime_cs() {
+	read -r up_ _ < /proc/uptime
+	uptime_cs_now=${up_%.*}${up_#*.}
+}
+
+uptime_cs() {
+	read_uptime_cs
+	echo "$uptime_cs_now"
+}
+
 # check DESCRIPTION COMMAND...: ok when COMMAND succeeds.
 check() {
 	desc=$1
