@@ -61,8 +61,9 @@
  *   Zen 2, Zen 3        FMA/mul on 2 pipes, add on 2 others: 4 for an even
  *                       mix; FMA 5 (Zen 2) or 4 (Zen 3), add 3; 2 loads
  *   Zen 1, Zen+         the same pipes 128 bits wide, a 256-bit instruction
- *                       two macro-ops; FMA 5, add 3; ops32 runs at 128 bits
- *                       there (fpu_avx2_xmm.S, this file built again)
+ *                       two macro-ops; FMA 5, add 3; ops8 (two-stage) and
+ *                       ops32 run at 128 bits there (fpu_avx2_xmm.S, this
+ *                       file built again)
  * ops2 and ops8 keep every constant in a register; a vector's chain is
  * short (ops8: add, mul, 2 fma: 15-19 cycles from its load), so blocks of
  * four vectors interleaved term by term, and the overlap of consecutive
@@ -283,7 +284,7 @@
 
 #ifdef BK_AVX2_XMM
 /*
- * The second build (fpu_avx2_xmm.S): ops32 at 128 bits, the same
+ * The second build (fpu_avx2_xmm.S): ops8 and ops32 at 128 bits, the same
  * instructions on xmm registers under the _xmm names, for the cores whose
  * FP pipes are 128 bits wide (there it ran faster; see that file).
  */
@@ -310,10 +311,16 @@
 #undef LOOP_END
 #define LOOP_BEGIN(name) bk_loop_##name.xmm:
 #define LOOP_END(name) bk_loop_end_##name.xmm:
+#define fpu32_ops8_x86_64_avx2 fpu32_ops8_x86_64_avx2_xmm
+#define fpu64_ops8_x86_64_avx2 fpu64_ops8_x86_64_avx2_xmm
 #define fpu32_ops32_x86_64_avx2 fpu32_ops32_x86_64_avx2_xmm
 #define fpu64_ops32_x86_64_avx2 fpu64_ops32_x86_64_avx2_xmm
+#define PAIR_BYTES 32
+#define PAIR_SHIFT 5
 #else
 #define VEC_BYTES 32
+#define PAIR_BYTES 64
+#define PAIR_SHIFT 6
 #endif
 #define LINE_BYTES 64
 #define PREFETCH_BYTES 4096	/* one page ahead of the block being loaded */
@@ -522,7 +529,9 @@ lane_masks:
 	.Lahead = BK_FPU_L2_PREFETCH_BYTES
 	.endif
 	prefetcht0 \off+.Lahead+0*LINE_BYTES(cur)
+.if 4 * VEC_BYTES > LINE_BYTES
 	prefetcht0 \off+.Lahead+1*LINE_BYTES(cur)
+.endif
 .endif
 	vmovu\p	\off+0*VEC_BYTES(cur), %ymm0
 	vmovu\p	\off+1*VEC_BYTES(cur), %ymm1
@@ -555,18 +564,18 @@ lane_masks:
 .endm
 
 .macro ops8_consts e, esz
-	vbroadcasts\e	0*\esz(consts), ka8
-	vbroadcasts\e	1*\esz(consts), kb8
-	vbroadcasts\e	2*\esz(consts), kc8
-	vbroadcasts\e	3*\esz(consts), kd8
-	vbroadcasts\e	4*\esz(consts), ke8
-	vbroadcasts\e	5*\esz(consts), kf8
+	bcast	\e, 0*\esz(consts), ka8
+	bcast	\e, 1*\esz(consts), kb8
+	bcast	\e, 2*\esz(consts), kc8
+	bcast	\e, 3*\esz(consts), kd8
+	bcast	\e, 4*\esz(consts), ke8
+	bcast	\e, 5*\esz(consts), kf8
 .endm
 
 /*
  * ops8 for x of at most BK_FPU_PIPE_MAX_BYTES (32 KiB, burnkit/prefetch.h):
- * a software pipeline over blocks of one line (two vectors) in three
- * stages, every x + c taking x from memory as the add's memory operand (no
+ * a software pipeline over blocks of two vectors (PAIR_BYTES: a line at
+ * 256 bits, half a line at 128) in three stages, every x + c taking x from memory as the add's memory operand (no
  * load instruction, no x register). Step j issues the first term of block
  * j, the second of block j - 2 and the third and the stores of block
  * j - 3, newest first: a stage's inputs have had a step or two (3-7
@@ -608,51 +617,51 @@ lane_masks:
 /* Step k of a group (cur: its first step's oldest block): the blocks at
  * lines k + 3, k + 1 and k, in pairs a, b and c. */
 .macro ops8_step p, k, a0, a1, b0, b1, c0, c1
-	ops8_stage0 \p, (\k+3)*LINE_BYTES, \a0, \a1
-	ops8_stage1 \p, (\k+1)*LINE_BYTES, \b0, \b1
-	ops8_stage2 \p, \k*LINE_BYTES, \c0, \c1
+	ops8_stage0 \p, (\k+3)*PAIR_BYTES, \a0, \a1
+	ops8_stage1 \p, (\k+1)*PAIR_BYTES, \b0, \b1
+	ops8_stage2 \p, \k*PAIR_BYTES, \c0, \c1
 .endm
 
 /*
- * blkend for the pipeline: with N whole lines from body, the pipeline
- * takes the largest N' <= N with N' - 3 a multiple of 4, at least 7 (the
- * fill, one group, the drain): blkend = body + N' - 3 lines, or body when
- * N < 7 (no pipeline). %rax is free here.
+ * blkend for the pipeline: with N whole blocks of two vectors from body,
+ * the pipeline takes the largest N' <= N with N' - 3 a multiple of 4, at
+ * least 7 (the fill, one group, the drain): blkend = body + N' - 3 blocks,
+ * or body when N < 7 (no pipeline). %rax is free here.
  */
 .macro ops8_pipe_split
 	mov	vecend, %rax
 	sub	body, %rax
-	shr	$6, %rax		// whole lines
+	shr	$PAIR_SHIFT, %rax	// whole blocks of two vectors
 	mov	body, blkend
 	cmp	$7, %rax
 	jb	8f
 	sub	$3, %rax
 	and	$-4, %rax
-	shl	$6, %rax
+	shl	$PAIR_SHIFT, %rax
 	add	%rax, blkend
 8:
 .endm
 
-/* The pipeline over [cur, blkend + 3 lines): fill, groups, drain. */
+/* The pipeline over [cur, blkend + 3 blocks): fill, groups, drain. */
 .macro ops8_pipe p
-	ops8_stage0 \p, 0*LINE_BYTES, PAIR0
-	ops8_stage0 \p, 1*LINE_BYTES, PAIR1
-	ops8_stage0 \p, 2*LINE_BYTES, PAIR2
-	ops8_stage1 \p, 0*LINE_BYTES, PAIR0
+	ops8_stage0 \p, 0*PAIR_BYTES, PAIR0
+	ops8_stage0 \p, 1*PAIR_BYTES, PAIR1
+	ops8_stage0 \p, 2*PAIR_BYTES, PAIR2
+	ops8_stage1 \p, 0*PAIR_BYTES, PAIR0
 	.p2align 5
 2:	ops8_step \p, 0, PAIR3, PAIR1, PAIR0
 	ops8_step \p, 1, PAIR0, PAIR2, PAIR1
 	ops8_step \p, 2, PAIR1, PAIR3, PAIR2
 	ops8_step \p, 3, PAIR2, PAIR0, PAIR3
-	add	$4*LINE_BYTES, cur
+	add	$4*PAIR_BYTES, cur
 	cmp	blkend, cur
 	jne	2b
-	ops8_stage1 \p, 1*LINE_BYTES, PAIR1
-	ops8_stage2 \p, 0*LINE_BYTES, PAIR0
-	ops8_stage1 \p, 2*LINE_BYTES, PAIR2
-	ops8_stage2 \p, 1*LINE_BYTES, PAIR1
-	ops8_stage2 \p, 2*LINE_BYTES, PAIR2
-	add	$3*LINE_BYTES, cur
+	ops8_stage1 \p, 1*PAIR_BYTES, PAIR1
+	ops8_stage2 \p, 0*PAIR_BYTES, PAIR0
+	ops8_stage1 \p, 2*PAIR_BYTES, PAIR2
+	ops8_stage2 \p, 1*PAIR_BYTES, PAIR1
+	ops8_stage2 \p, 2*PAIR_BYTES, PAIR2
+	add	$3*PAIR_BYTES, cur
 .endm
 
 /* The passes of the pipelined ops8 (its group loop is not the marked one). */
@@ -665,20 +674,20 @@ lane_masks:
 .endm
 
 /*
- * ops8 in a two-stage pipeline over blocks of one line (two vectors), at
+ * ops8 in a two-stage pipeline over blocks of two vectors (PAIR_BYTES), at
  * every size, on the cores bk_fpu_avx2_ops8_two_stage names (lib/dispatch;
  * see the schedule): step j loads block j + 1 and issues its first term,
  * block j's third, then block j + 1's second, and stores block j. Two
  * register sets of x and results take turns (set 0: x in ymm0-1, results
  * in ymm4-5; set 1: ymm2-3, ymm6-7), so the loop body is two steps. blkend
- * (ops8_ts_split) is the last whole line, body - 1 line when there is
+ * (ops8_ts_split) is the last whole block, body - 1 block when there is
  * none.
  */
 .macro ops8_ts_split
 	mov	vecend, blkend
 	sub	body, blkend
-	and	$-LINE_BYTES, blkend
-	lea	-LINE_BYTES(body,blkend), blkend
+	and	$-PAIR_BYTES, blkend
+	lea	-PAIR_BYTES(body,blkend), blkend
 .endm
 
 /* Load a set's x from the line at off(cur); store its results at cur. */
@@ -729,12 +738,12 @@ lane_masks:
 .if \prefetch
 	.error "the two-stage ops8 never prefetches (see ops8_passes)"
 .endif
-	ts_load \p, (1-\a), LINE_BYTES
+	ts_load \p, (1-\a), PAIR_BYTES
 	ts_term \p, (1-\a), 0
 	ts_term \p, \a, 2
 	ts_term \p, (1-\a), 1
 	ts_store \p, \a
-	add	$LINE_BYTES, cur
+	add	$PAIR_BYTES, cur
 .endm
 
 /* The first line's first stage, and the last line's second. */
@@ -753,7 +762,7 @@ lane_masks:
 .macro ops8_ts_passes p
 1:	pass_head ops8_vec, \p
 	bk_two_set_pipeline ops8_ts_first, ops8_ts_step, ops8_ts_last, \p, 0, \
-		LINE_BYTES, cur, blkend
+		PAIR_BYTES, cur, blkend
 	pass_tail ops8_vec, \p
 .endm
 
@@ -894,20 +903,20 @@ lane_masks:
 .endm
 
 /*
- * ops32 at 128 bits on the cores lib/dispatch names
- * (bk_fpu_avx2_ops32_xmm): a tail call, the arguments untouched.
+ * ops8 and ops32 at 128 bits on the cores lib/dispatch names
+ * (bk_fpu_avx2_ops8_xmm, bk_fpu_avx2_ops32_xmm): a tail call to
+ * xmm_kernel when flag is set, the arguments untouched.
  */
-.macro ops32_xmm_gate xmm_kernel
-	.hidden	bk_fpu_avx2_ops32_xmm
+.macro xmm_gate flag, xmm_kernel
+	.hidden	\flag
 	.hidden	\xmm_kernel
-	cmpl	$0, bk_fpu_avx2_ops32_xmm(%rip)
+	cmpl	$0, \flag(%rip)
 	jne	\xmm_kernel
 .endm
 
 /* ---------------------------------------------------------------- kernels */
 
 #ifndef BK_AVX2_XMM
-
 // Loop body fpu32_ops2_x86_64_avx2: 19 instructions per 32 words (load 4, store 4, add 5, sub 0, mul 4, fma 0, and 0, orr 0, cmp 1, branch 1, other 0)
 ENTRY(fpu32_ops2_x86_64_avx2)
 	split	2, 4*VEC_BYTES
@@ -919,9 +928,13 @@ ENTRY(fpu32_ops2_x86_64_avx2)
 9:	vzeroupper
 	ret
 END(fpu32_ops2_x86_64_avx2)
+#endif
 
 // Loop body fpu32_ops8_x86_64_avx2: 35 instructions per 32 words (load 4, store 4, add 13, sub 0, mul 4, fma 8, and 0, orr 0, cmp 1, branch 1, other 0)
 ENTRY(fpu32_ops8_x86_64_avx2)
+#ifndef BK_AVX2_XMM
+	xmm_gate bk_fpu_avx2_ops8_xmm, fpu32_ops8_x86_64_avx2_xmm
+#endif
 	split	2, 4*VEC_BYTES
 	movq	bk_fpu32_consts@GOTPCREL(%rip), consts
 	ops8_consts s, 4
@@ -930,12 +943,11 @@ ENTRY(fpu32_ops8_x86_64_avx2)
 9:	vzeroupper
 	ret
 END(fpu32_ops8_x86_64_avx2)
-#endif
 
 // Loop body fpu32_ops32_x86_64_avx2: 125 instructions per 32 words (load 26, store 4, add 45, sub 4, mul 8, fma 36, and 0, orr 0, cmp 1, branch 1, other 0)
 ENTRY(fpu32_ops32_x86_64_avx2)
 #ifndef BK_AVX2_XMM
-	ops32_xmm_gate fpu32_ops32_x86_64_avx2_xmm
+	xmm_gate bk_fpu_avx2_ops32_xmm, fpu32_ops32_x86_64_avx2_xmm
 #endif
 	push	%rbp
 	mov	%rsp, %rbp
@@ -953,7 +965,6 @@ ENTRY(fpu32_ops32_x86_64_avx2)
 END(fpu32_ops32_x86_64_avx2)
 
 #ifndef BK_AVX2_XMM
-
 // Loop body fpu64_ops2_x86_64_avx2: 19 instructions per 16 words (load 4, store 4, add 5, sub 0, mul 4, fma 0, and 0, orr 0, cmp 1, branch 1, other 0)
 ENTRY(fpu64_ops2_x86_64_avx2)
 	split	3, 4*VEC_BYTES
@@ -965,9 +976,13 @@ ENTRY(fpu64_ops2_x86_64_avx2)
 9:	vzeroupper
 	ret
 END(fpu64_ops2_x86_64_avx2)
+#endif
 
 // Loop body fpu64_ops8_x86_64_avx2: 35 instructions per 16 words (load 4, store 4, add 13, sub 0, mul 4, fma 8, and 0, orr 0, cmp 1, branch 1, other 0)
 ENTRY(fpu64_ops8_x86_64_avx2)
+#ifndef BK_AVX2_XMM
+	xmm_gate bk_fpu_avx2_ops8_xmm, fpu64_ops8_x86_64_avx2_xmm
+#endif
 	split	3, 4*VEC_BYTES
 	movq	bk_fpu64_consts@GOTPCREL(%rip), consts
 	ops8_consts d, 8
@@ -976,12 +991,11 @@ ENTRY(fpu64_ops8_x86_64_avx2)
 9:	vzeroupper
 	ret
 END(fpu64_ops8_x86_64_avx2)
-#endif
 
 // Loop body fpu64_ops32_x86_64_avx2: 125 instructions per 16 words (load 26, store 4, add 45, sub 4, mul 8, fma 36, and 0, orr 0, cmp 1, branch 1, other 0)
 ENTRY(fpu64_ops32_x86_64_avx2)
 #ifndef BK_AVX2_XMM
-	ops32_xmm_gate fpu64_ops32_x86_64_avx2_xmm
+	xmm_gate bk_fpu_avx2_ops32_xmm, fpu64_ops32_x86_64_avx2_xmm
 #endif
 	push	%rbp
 	mov	%rsp, %rbp

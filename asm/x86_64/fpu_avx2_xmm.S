@@ -1,10 +1,11 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * fpu_avx2_xmm.S: the AVX2 ops32 kernels at 128 bits, for cores whose FP
- * pipes are 128 bits wide and split each 256-bit instruction in two (AMD
- * Zen 1 and Zen+, family 17h below model 30h; lib/dispatch sets
- * bk_fpu_avx2_ops32_xmm there, and fpu32/fpu64_ops32_x86_64_avx2 call
- * these instead). fpu_avx2.S built a second time: the same schedule,
+ * fpu_avx2_xmm.S: the AVX2 ops8 and ops32 kernels at 128 bits, for cores
+ * whose FP pipes are 128 bits wide and split each 256-bit instruction in
+ * two (AMD Zen 1 and Zen+, family 17h below model 30h; lib/dispatch sets
+ * bk_fpu_avx2_ops8_xmm and bk_fpu_avx2_ops32_xmm there, and
+ * fpu32/fpu64_ops8/ops32_x86_64_avx2 call these instead). fpu_avx2.S built
+ * a second time: the same schedules,
  * instructions and operation order (FUSED, SPLIT; the words come out bit
  * for bit as the 256-bit kernels'), on xmm registers, a vector of 16 bytes
  * (4 fpu32 or 2 fpu64 words), its constants' frame slots 16 bytes, and at
@@ -30,11 +31,33 @@
  * the 256-bit instructions apart (two macro-ops each, so half as many
  * vectors' chains in its windows), which the harness measured and did not
  * explain further. Designed for, per 128-bit vector: 8.6 cycles on Zen 1
- * (half the FP mix's 17.2 a 256-bit vector). The ops2 and ops8 kernels
- * stay at 256 bits there: ops8 ran as fast at 128 bits (0.98-0.99 x).
+ * (half the FP mix's 17.2 a 256-bit vector).
+ *
+ * ops8 there runs its two-stage pipeline (bk_fpu_avx2_ops8_two_stage, x
+ * loaded once a vector) at 128 bits, over blocks of two vectors (half a
+ * line). Its pipeline over lines, each add taking x from memory, is held
+ * by the memory operations (the model that fits what follows: on Zen 1 a
+ * 256-bit load or store is two of 128 bits, at most 2 a cycle, so the
+ * three loads and the store of each 256-bit vector take 4 cycles against
+ * 3 of FP work, and at 128 bits 2 against 1.5). Measured on the Zen 1 core above (a throwaway
+ * harness, the builds and gcc -O3 -march=native taking turns, best of 200
+ * to 300 calls, TSC ticks per 8 fpu32 words, two quiet runs of three):
+ *   16 KiB: 256-bit line pipeline 4.43-4.47, 256-bit two-stage 4.37-4.38,
+ *           128-bit line pipeline 3.93-3.96, 128-bit two-stage 3.54
+ *           (1.25-1.26 x the 256-bit kernel), gcc 3.58-3.61;
+ *   256 KiB: 256-bit blocks of four 4.23-4.32, 128-bit 3.50-3.61 (1.20 x;
+ *           with or without the two-stage core's 1 KiB prefetches), gcc
+ *           3.72-3.78;
+ * fpu64 at 16 and 256 KiB: 1.23 and 1.10-1.11 x. The words are the 256-bit
+ * kernel's bit for bit. Designed for, per 128-bit vector: 1.5 cycles (6
+ * FP instructions on the 4 pipes, 3 adds on the two add pipes), its chain
+ * (add 3, mul 3, fma 5 x 2: 16 cycles from its load) spread over two steps
+ * as at 256 bits. The ops2 kernels stay at 256 bits there.
  */
 #define BK_AVX2_XMM 1
 #include "fpu_avx2.S"
 
+// Loop body fpu32_ops8_x86_64_avx2.xmm: 35 instructions per 16 words (load 4, store 4, add 13, sub 0, mul 4, fma 8, and 0, orr 0, cmp 1, branch 1, other 0)
+// Loop body fpu64_ops8_x86_64_avx2.xmm: 35 instructions per 8 words (load 4, store 4, add 13, sub 0, mul 4, fma 8, and 0, orr 0, cmp 1, branch 1, other 0)
 // Loop body fpu32_ops32_x86_64_avx2.xmm: 125 instructions per 16 words (load 26, store 4, add 45, sub 4, mul 8, fma 36, and 0, orr 0, cmp 1, branch 1, other 0)
 // Loop body fpu64_ops32_x86_64_avx2.xmm: 125 instructions per 8 words (load 26, store 4, add 45, sub 4, mul 8, fma 36, and 0, orr 0, cmp 1, branch 1, other 0)

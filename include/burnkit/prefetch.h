@@ -73,6 +73,14 @@ extern int bk_fpu_avx2_ops8_two_stage __attribute__((visibility("hidden")));
 extern int bk_fpu_avx512_ops2_one_vector __attribute__((visibility("hidden")));
 
 /*
+ * Nonzero: the AVX2 ops8 kernels run at 128 bits, the same schedules on
+ * xmm registers (asm/x86_64/fpu_avx2_xmm.S), on the cores whose FP pipes
+ * are 128 bits wide (Zen 1, where that with the two-stage pipeline ran
+ * 1.20-1.26 x as fast). 0 (the default): at 256 bits.
+ */
+extern int bk_fpu_avx2_ops8_xmm __attribute__((visibility("hidden")));
+
+/*
  * Nonzero: the AVX2 ops32 kernels run at 128 bits, the same schedule on
  * xmm registers (asm/x86_64/fpu_avx2_xmm.S), on the cores whose FP pipes
  * are 128 bits wide (Zen 1, where that ran 1.14 x as fast).

@@ -243,7 +243,9 @@ const struct bk_variant *bk_variants(size_t *count)
  * asm/x86_64/fpu_avx512.S, before ops2_one_vector_passes).
  * Family 17h below model 30h is Zen 1 and Zen+ (Zen 2 from 30h on), whose
  * FP pipes are 128 bits wide: AVX2 ops32 ran 1.14 x as fast at 128 bits
- * there (asm/x86_64/fpu_avx2_xmm.S).
+ * there, and AVX2 ops8 1.20-1.26 x in its two-stage pipeline at 128 bits,
+ * where its pipeline over lines waits on its loads
+ * (asm/x86_64/fpu_avx2_xmm.S).
  */
 static const struct core_tuning {
 	const char *vendor;
@@ -254,6 +256,7 @@ static const struct core_tuning {
 } core_tunings[] = {
 	{ "AuthenticAMD", 0x17, 0x30, 0,
 	  { .prefetch_min_bytes = BK_FPU_PREFETCH_MIN_BYTES,
+	    .avx2_ops8_two_stage = 1, .avx2_ops8_xmm = 1,
 	    .avx2_ops32_xmm = 1, .core = "AMD Zen 1" } },
 	{ "AuthenticAMD", 0x19, 0x100, 1,
 	  { .prefetch_min_bytes = SIZE_MAX, .avx2_ops8_two_stage = 1,
@@ -296,6 +299,7 @@ void bk_fpu_tuning_apply(const struct bk_fpu_tuning *t)
 	bk_fpu_prefetch_min_bytes = t->prefetch_min_bytes;
 	bk_fpu_avx2_ops8_two_stage = t->avx2_ops8_two_stage;
 	bk_fpu_avx512_ops2_one_vector = t->avx512_ops2_one_vector;
+	bk_fpu_avx2_ops8_xmm = t->avx2_ops8_xmm;
 	bk_fpu_avx2_ops32_xmm = t->avx2_ops32_xmm;
 }
 

@@ -15,6 +15,7 @@ void bk_fpu_tuning_json(struct bk_json *j, const char *key,
 		bk_json_uint(j, "prefetch_min_bytes", t->prefetch_min_bytes);
 	bk_json_bool(j, "avx2_ops8_two_stage", t->avx2_ops8_two_stage);
 	bk_json_bool(j, "avx512_ops2_one_vector", t->avx512_ops2_one_vector);
+	bk_json_bool(j, "avx2_ops8_xmm", t->avx2_ops8_xmm);
 	bk_json_bool(j, "avx2_ops32_xmm", t->avx2_ops32_xmm);
 	bk_json_object_end(j);
 }

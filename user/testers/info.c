@@ -25,6 +25,7 @@ static const struct bk_param info_params[] = {
 static void fpu_tuning(struct bk_ctx *ctx, struct bk_json *j)
 {
 	struct bk_fpu_tuning t = bk_fpu_tuning();
+	const char *ops8 = t.avx2_ops8_xmm ? "AVX2 ops8 at 128 bits (xmm)" : "AVX2 ops8";
 	char gate[64];
 
 	if (t.prefetch_min_bytes == SIZE_MAX)
@@ -36,20 +37,20 @@ static void fpu_tuning(struct bk_ctx *ctx, struct bk_json *j)
 	       t.core ? t.core : "no core (the default)");
 	bk_out(&ctx->log, "   prefetch one page ahead: %s\n", gate);
 	if (t.avx2_ops8_two_stage && t.prefetch_min_bytes == SIZE_MAX)
-		bk_out(&ctx->log, "   AVX2 ops8: two-stage pipeline up to %d KiB and above "
+		bk_out(&ctx->log, "   %s: two-stage pipeline up to %d KiB and above "
 		       "%d MiB, blocks of four, two a loop iteration, prefetching "
-		       "%d KiB ahead between\n",
+		       "%d KiB ahead between\n", ops8,
 		       BK_FPU_PIPE_MAX_BYTES >> 10, BK_FPU_PREFETCH_MIN_BYTES >> 20,
 		       BK_FPU_L2_PREFETCH_BYTES >> 10);
 	else if (t.avx2_ops8_two_stage)
-		bk_out(&ctx->log, "   AVX2 ops8: two-stage pipeline up to %d KiB, then "
+		bk_out(&ctx->log, "   %s: two-stage pipeline up to %d KiB, then "
 		       "blocks of four, two a loop iteration, prefetching %d KiB "
-		       "ahead, up to %zu KiB, then blocks of four\n",
+		       "ahead, up to %zu KiB, then blocks of four\n", ops8,
 		       BK_FPU_PIPE_MAX_BYTES >> 10, BK_FPU_L2_PREFETCH_BYTES >> 10,
 		       t.prefetch_min_bytes >> 10);
 	else
-		bk_out(&ctx->log, "   AVX2 ops8: pipeline over lines up to %d KiB, then blocks "
-		       "of four\n", BK_FPU_PIPE_MAX_BYTES >> 10);
+		bk_out(&ctx->log, "   %s: pipeline over lines up to %d KiB, then blocks "
+		       "of four\n", ops8, BK_FPU_PIPE_MAX_BYTES >> 10);
 	if (t.avx512_ops2_one_vector) {
 		char gated[64] = "";
 
