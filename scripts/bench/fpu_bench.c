@@ -167,10 +167,17 @@ static uint64_t thread_cpu_ns(void)
 	return (uint64_t)ts.tv_sec * 1000000000ull + (uint64_t)ts.tv_nsec;
 }
 
+/* The vector width of a mix or ports contender's FP instructions. */
+static size_t mix_vector_bytes(const struct contender *c)
+{
+	return c->kind == KIND_PORTS ? peak_ports_vector_bytes(c->isa, ops_list[c->op])
+				     : peak_vector_bytes(c->isa);
+}
+
 /* The flops of the kernel's words behind a mix's FP instructions. */
 static double mix_flops(const struct contender *c, uint64_t instructions)
 {
-	double lanes = (double)peak_vector_bytes(c->isa) / (double)esz();
+	double lanes = (double)mix_vector_bytes(c) / (double)esz();
 
 	return (double)instructions * lanes * ops_list[c->op] /
 	       peak_mix_per_vector(c->isa, ops_list[c->op]);
@@ -598,7 +605,7 @@ static void survey_peaks(void)
 			for (int m = 0; m < 2; m++) {
 				struct contender mix = { .kind = m ? KIND_PORTS : KIND_MIX,
 							 .isa = isa, .op = op };
-				double lanes = (double)peak_vector_bytes(isa) / (double)esz();
+				double lanes = (double)mix_vector_bytes(&mix) / (double)esz();
 
 				calibrate(&mix, &walk, 1, TB_CPU);
 				while (mix.samples < opt.repeats)
@@ -606,7 +613,9 @@ static void survey_peaks(void)
 				ipc[m] = mix.best / lanes / ops_list[op] *
 					 peak_mix_per_vector(isa, ops_list[op]) / mhz;
 			}
-			printf("  %2d ops %4.2f / %4.2f", ops_list[op], ipc[0], ipc[1]);
+			printf("  %2d ops %4.2f / %4.2f%s", ops_list[op], ipc[0], ipc[1],
+			       peak_ports_vector_bytes(isa, ops_list[op]) != peak_vector_bytes(isa) ?
+			       " (the second: xmm instructions, as the kernel runs here)" : "");
 		}
 		printf("\n");
 	}

@@ -5,6 +5,7 @@
  */
 #include "peak.h"
 
+#include <stdbool.h>
 #include <string.h>
 
 #include "burnkit/prefetch.h"
@@ -23,6 +24,9 @@ struct mix {
 	peak_walk_fn *ports_pipe;	/* up to BK_FPU_PIPE_MAX_BYTES, if it differs
 					 * (not on the cores whose AVX2 ops8 runs
 					 * its two-stage pipeline) */
+	const int *xmm_flag;	/* set (lib/dispatch): the kernel runs at 128
+				 * bits, its loads and stores those of xmm_ports */
+	peak_walk_fn *xmm_ports;
 };
 
 #if defined(__x86_64__)
@@ -32,6 +36,7 @@ peak_loop_fn peak_avx2_ops2, peak_avx2_ops8, peak_avx2_ops32;
 peak_loop_fn peak_avx512_ops2, peak_avx512_ops8, peak_avx512_ops32;
 peak_walk_fn ports_sse2_ops2, ports_sse2_ops8, ports_sse2_ops32;
 peak_walk_fn ports_avx2_ops2, ports_avx2_ops8, ports_avx2_ops8_pipe, ports_avx2_ops32;
+peak_walk_fn ports_avx2_xmm_ops8, ports_avx2_xmm_ops32;
 peak_walk_fn ports_avx512_ops2, ports_avx512_ops8, ports_avx512_ops32;
 typedef void stream_fn(void *x, size_t bytes, size_t passes);
 stream_fn stream_sse2, stream_avx2, stream_avx512;
@@ -40,16 +45,20 @@ stream_fn stream_sse2_prefetch, stream_avx2_prefetch, stream_avx512_prefetch;
 static peak_loop_fn *const clock_loop = peak_clock_chain;
 
 /* Per vector, as the kernels in asm/x86_64/fpu_*.S issue them. */
+#define MIX(isa_, ops_, per_vector_, loop_, ports_) \
+	.isa = isa_, .ops = ops_, .per_vector = per_vector_, .loop = loop_, .ports = ports_
 static const struct mix mixes[] = {
-	{ "sse2", 2, 2, peak_sse2_ops2, ports_sse2_ops2, NULL },
-	{ "sse2", 8, 8, peak_sse2_ops8, ports_sse2_ops8, NULL },
-	{ "sse2", 32, 32, peak_sse2_ops32, ports_sse2_ops32, NULL },
-	{ "avx2", 2, 2, peak_avx2_ops2, ports_avx2_ops2, NULL },
-	{ "avx2", 8, 6, peak_avx2_ops8, ports_avx2_ops8, ports_avx2_ops8_pipe },
-	{ "avx2", 32, 23, peak_avx2_ops32, ports_avx2_ops32, NULL },	/* split sum */
-	{ "avx512", 2, 2, peak_avx512_ops2, ports_avx512_ops2, NULL },
-	{ "avx512", 8, 6, peak_avx512_ops8, ports_avx512_ops8, NULL },
-	{ "avx512", 32, 22, peak_avx512_ops32, ports_avx512_ops32, NULL },
+	{ MIX("sse2", 2, 2, peak_sse2_ops2, ports_sse2_ops2) },
+	{ MIX("sse2", 8, 8, peak_sse2_ops8, ports_sse2_ops8) },
+	{ MIX("sse2", 32, 32, peak_sse2_ops32, ports_sse2_ops32) },
+	{ MIX("avx2", 2, 2, peak_avx2_ops2, ports_avx2_ops2) },
+	{ MIX("avx2", 8, 6, peak_avx2_ops8, ports_avx2_ops8), .ports_pipe = ports_avx2_ops8_pipe,
+	  .xmm_flag = &bk_fpu_avx2_ops8_xmm, .xmm_ports = ports_avx2_xmm_ops8 },
+	{ MIX("avx2", 32, 23, peak_avx2_ops32, ports_avx2_ops32),	/* split sum */
+	  .xmm_flag = &bk_fpu_avx2_ops32_xmm, .xmm_ports = ports_avx2_xmm_ops32 },
+	{ MIX("avx512", 2, 2, peak_avx512_ops2, ports_avx512_ops2) },
+	{ MIX("avx512", 8, 6, peak_avx512_ops8, ports_avx512_ops8) },
+	{ MIX("avx512", 32, 22, peak_avx512_ops32, ports_avx512_ops32) },
 };
 
 static const struct stream {
@@ -63,7 +72,7 @@ static const struct stream {
 };
 #else
 static peak_loop_fn *const clock_loop = NULL;
-static const struct mix mixes[] = { { "", 0, 0, NULL, NULL, NULL } };
+static const struct mix mixes[] = { { .isa = "" } };
 typedef void stream_fn(void *x, size_t bytes, size_t passes);
 static const struct stream {
 	const char *isa;
@@ -85,6 +94,12 @@ static const struct mix *find_mix(const char *isa, int ops)
 	return NULL;
 }
 
+/* Whether the kernel of m runs at 128 bits on this core (lib/dispatch). */
+static bool at_xmm(const struct mix *m)
+{
+	return m->xmm_flag && *m->xmm_flag;
+}
+
 uint64_t peak_mix_run(const char *isa, int ops, uint64_t iterations)
 {
 	const struct mix *m = find_mix(isa, ops);
@@ -101,7 +116,7 @@ static size_t walk_bytes(size_t vbytes, size_t bytes)
 uint64_t peak_ports_run(const char *isa, int ops, void *x, size_t bytes, uint64_t passes)
 {
 	const struct mix *m = find_mix(isa, ops);
-	size_t vbytes = peak_vector_bytes(isa);
+	size_t vbytes = peak_ports_vector_bytes(isa, ops);
 	size_t walked = walk_bytes(vbytes, bytes);
 
 	if (!m || !walked || !passes)
@@ -109,6 +124,9 @@ uint64_t peak_ports_run(const char *isa, int ops, void *x, size_t bytes, uint64_
 	/* the kernel's own schedule at this size on this core (prefetch.h) */
 	peak_walk_fn *walk = m->ports_pipe && bytes <= BK_FPU_PIPE_MAX_BYTES &&
 			     !bk_fpu_avx2_ops8_two_stage ? m->ports_pipe : m->ports;
+
+	if (at_xmm(m))
+		walk = m->xmm_ports;
 
 	return passes * (walked / vbytes) * walk(x, walked, passes);
 }
@@ -118,6 +136,13 @@ int peak_mix_per_vector(const char *isa, int ops)
 	const struct mix *m = find_mix(isa, ops);
 
 	return m ? m->per_vector : 0;
+}
+
+size_t peak_ports_vector_bytes(const char *isa, int ops)
+{
+	const struct mix *m = find_mix(isa, ops);
+
+	return m && at_xmm(m) ? 16 : peak_vector_bytes(isa);
 }
 
 size_t peak_vector_bytes(const char *isa)

@@ -44,6 +44,11 @@ int peak_mix_per_vector(const char *isa, int ops);
 /* Vector width of `isa` in bytes, 0 if unknown. */
 size_t peak_vector_bytes(const char *isa);
 
+/* Vector width in bytes of the loads and stores of that kernel's ports
+ * walk, as the kernel runs on this core: 16 for the AVX2 kernels that
+ * lib/dispatch runs at 128 bits (Zen 1), else peak_vector_bytes(isa). */
+size_t peak_ports_vector_bytes(const char *isa, int ops);
+
 /* Read and write back `bytes` of x (64-byte aligned, a multiple of 256),
  * `passes` times, with the vectors of `isa`; with `prefetch`, each line is
  * also prefetched one page ahead. Returns 0, or -1 when this build has no

@@ -55,6 +55,15 @@
  * Zen 5 core that form ran the AVX-512 ops8 mix at 76-83 % of the plain
  * mix, the kernel faster than it; not measured there with this one.)
  *
+ * The avx2_xmm walks are the AVX2 ones on xmm registers, 16-byte loads and
+ * stores: the ops8 and ops32 kernels run at 128 bits on the cores whose FP
+ * pipes are 128 bits wide (lib/dispatch: Zen 1), and there these are their
+ * loads and stores. The plain mix stays at 256 bits, the ISA's width: on
+ * a Zen 1 core ops8's ran 1.38 ymm instructions a cycle (14.7 flops), on
+ * xmm 2.48 (13.2 flops; ops32: 1.27 and 2.64, 10.1 and 10.5 flops; one
+ * run each of fpu.sh), so the compute bound is never lowered by a
+ * kernel's choice of width.
+ *
  * Stream: stream_<isa>(x, bytes, passes) reads and writes back every
  * 64-byte line of x, passes times, four vectors per iteration with plain
  * (temporal) loads and stores: the traffic of the 2-op kernel without its
@@ -370,6 +379,9 @@ peak_clock_chain:
 	walk_func ports_avx2_ops8_pipe, vex_setup, vex_op, ymm, 32, vex_epilogue, 0, FMA_OPS8_XMEM, 4
 	CLOAD_BLOCK = 4
 	walk_func ports_avx2_ops32, vex_setup, vex_op, ymm, 32, vex_epilogue, 0, \
+		LS(FMA_OPS32_SPLIT_CLOADS)
+	walk_func ports_avx2_xmm_ops8, vex_setup, vex_op, xmm, 16, vex_epilogue, 0, LS(FMA_OPS8)
+	walk_func ports_avx2_xmm_ops32, vex_setup, vex_op, xmm, 16, vex_epilogue, 0, \
 		LS(FMA_OPS32_SPLIT_CLOADS)
 	walk_func ports_avx512_ops2, vex_setup, vex_op, zmm, 64, vex_epilogue, 0, LS(FMA_OPS2)
 	walk_func ports_avx512_ops8, vex_setup, vex_op, zmm, 64, vex_epilogue, 0, LS(FMA_OPS8)
