@@ -277,8 +277,13 @@ $(LAN_RELAY): tests/tools/lan_relay.c
 	@mkdir -p $(@D)
 	$(HOSTCC_) -std=c11 -Wall -Wextra -Werror -D_GNU_SOURCE -O2 -o $@ $^
 
+# run_cli_tests RUNNER [EMULATOR]: each of CLI_TESTS, and the seconds it took.
+run_cli_tests = for t in $(CLI_TESTS); do start=$$(date +%s); \
+		tests/cli/$$t.sh $(1) $(2) || exit 1; \
+		echo "\# tests/cli/$$t.sh ($(1)): $$(($$(date +%s) - start)) s"; done
+
 cli-test: all $(JSONL_CHECK) $(FS_SHUTDOWN) $(LFK_WRONG_RUNNER) $(LAN_RELAY)
-	@for t in $(CLI_TESTS); do tests/cli/$$t.sh $(RUNNER) || exit 1; done
+	@$(call run_cli_tests,$(RUNNER))
 
 # Cross runners under qemu-user: the kernels against their references, and
 # the command-line tests end to end.
@@ -286,8 +291,7 @@ cross-test: $(addprefix cross-test-,$(CROSS_ARCHES))
 
 cross-test-%: runner-% $(JSONL_CHECK) $(FS_SHUTDOWN) $(LAN_RELAY)
 	$(MAKE) --no-print-directory ARCH=$* BUILD=build/$* BK_CHECK= all asm-test lfk-test lfk-wrong
-	@for t in $(CLI_TESTS); do \
-		tests/cli/$$t.sh build/$*/burnkit $(QEMU_$*) || exit 1; done
+	@$(call run_cli_tests,build/$*/burnkit,$(QEMU_$*))
 
 # Every registered kernel's loop body, counted in the disassembly, against
 # the counts its .S file documents: the host runner, then each cross runner
