@@ -575,16 +575,17 @@ lane_masks:
 /*
  * ops8 for x of at most BK_FPU_PIPE_MAX_BYTES (32 KiB, burnkit/prefetch.h):
  * a software pipeline over blocks of two vectors (PAIR_BYTES: a line at
- * 256 bits, half a line at 128) in three stages, every x + c taking x from memory as the add's memory operand (no
- * load instruction, no x register). Step j issues the first term of block
- * j, the second of block j - 2 and the third and the stores of block
- * j - 3, newest first: a stage's inputs have had a step or two (3-7
- * cycles) to arrive, so fewer instructions wait in the scheduler. Block b
- * keeps its two results in register pair b % 4 from its first term to its
- * store, so a group of four steps is the loop body. cur points at the
- * oldest block of a step; blkend (ops8_pipe_split) at the oldest block of
- * the first step after the groups: the blocks past them are left to the
- * whole-vector loop of the pass.
+ * 256 bits, half a line at 128) in three stages, every x + c taking x
+ * from memory as the add's memory operand (no load instruction, no x
+ * register). Step j issues the first term of block j, the second of block
+ * j - 2 and the third and the stores of block j - 3, newest first: a
+ * stage's inputs have had a step or two (3-7 cycles) to arrive, so fewer
+ * instructions wait in the scheduler. Block b keeps its two results in
+ * register pair b % 4 from its first term to its store, so a group of
+ * four steps is the loop body. cur points at the oldest block of a step;
+ * blkend (ops8_pipe_split) at the oldest block of the first step after
+ * the groups: the blocks past them are left to the whole-vector loop of
+ * the pass.
  */
 .macro ops8_stage_term p, off, c, op, d, r0, r1
 	vadd\p	\off(cur), \c, tmp8
@@ -614,8 +615,8 @@ lane_masks:
 #define PAIR2	%ymm4, %ymm5
 #define PAIR3	%ymm6, %ymm7
 
-/* Step k of a group (cur: its first step's oldest block): the blocks at
- * lines k + 3, k + 1 and k, in pairs a, b and c. */
+/* Step k of a group (cur: its first step's oldest block): its blocks
+ * k + 3, k + 1 and k, in pairs a, b and c. */
 .macro ops8_step p, k, a0, a1, b0, b1, c0, c1
 	ops8_stage0 \p, (\k+3)*PAIR_BYTES, \a0, \a1
 	ops8_stage1 \p, (\k+1)*PAIR_BYTES, \b0, \b1
@@ -690,7 +691,7 @@ lane_masks:
 	lea	-PAIR_BYTES(body,blkend), blkend
 .endm
 
-/* Load a set's x from the line at off(cur); store its results at cur. */
+/* Load a set's x from the block at off(cur); store its results at cur. */
 .macro ts_load p, set, off
 .if \set == 0
 	vmovu\p	\off(cur), %ymm0
@@ -746,7 +747,7 @@ lane_masks:
 	add	$PAIR_BYTES, cur
 .endm
 
-/* The first line's first stage, and the last line's second. */
+/* The first block's first stage, and the last block's second. */
 .macro ops8_ts_first p
 	ts_load \p, 0, 0
 	ts_term \p, 0, 0
