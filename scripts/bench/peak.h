@@ -28,11 +28,12 @@ uint64_t peak_mix_run(const char *isa, int ops, uint64_t iterations);
 
 /* The same mix with the kernel's loads and stores, walking the `bytes` of
  * x (64-byte aligned) in place `passes` times as the kernel does (one load
- * and one store per vector, the factors it takes from memory as memory
- * operands, AVX2 ops8 up to BK_FPU_PIPE_MAX_BYTES x as the adds' memory
- * operand where the kernel runs its pipeline over lines), whole groups of
- * 16 vectors: the load and store ports' and the caches' bound at that
- * size, against the FP pipes' bound without.
+ * and one store per vector, of 16 bytes where the kernel runs at 128 bits
+ * on this core: peak_ports_vector_bytes; the factors it takes from memory
+ * as memory operands; AVX2 ops8 up to BK_FPU_PIPE_MAX_BYTES x as the adds'
+ * memory operand where the kernel runs its pipeline over lines), whole
+ * groups of 16 vectors: the load and store ports' and the caches' bound at
+ * that size, against the FP pipes' bound without.
  * Returns the FP vector instructions done, 0 when there is no such loop
  * or x holds less than one group. */
 uint64_t peak_ports_run(const char *isa, int ops, void *x, size_t bytes, uint64_t passes);
