@@ -96,7 +96,7 @@ else
 	lags=$(jnum lag_s < $S/inject.jsonl | tr '\n' ' ')
 	diag "lag from the kernel's timestamp to the timeline, via $via_cook: $lags s; the guest's longest stall meanwhile (a sleeper's oversleep): $stall_s s"
 	check "each within two sample periods ($cook_max_lag s) of its kernel time, plus the guest's longest stall" \
-		awk -v max="$(awk -v a=$cook_max_lag -v b="$stall_s" 'BEGIN { print a + b }')" 'BEGIN { n = 0 } { n++; if ($1 + 0 < 0 || $1 + 0 > max) bad = 1 } END { exit bad || n != 2 }' <<EOF
+		awk -v lag=$cook_max_lag -v stall="$stall_s" 'BEGIN { n = 0; max = lag + stall } { n++; if ($1 + 0 < 0 || $1 + 0 > max) bad = 1 } END { exit bad || n != 2 }' <<EOF
 $(jnum lag_s < $S/inject.jsonl)
 EOF
 	on=$(grep '"active":true' $S/inject.jsonl | jnum at)
