@@ -53,6 +53,20 @@
  * FP instructions on the 4 pipes, 3 adds on the two add pipes), its chain
  * (add 3, mul 3, fma 5 x 2: 16 cycles from its load) spread over two steps
  * as at 256 bits. The ops2 kernels stay at 256 bits there.
+ *
+ * What holds ops8 there at 88-89 % of the FP mix is its stores, not the
+ * loop control. Measured on the same core (a throwaway harness, taking
+ * turns, best of 200 to 300 calls, TSC ticks per 128-bit vector at
+ * 16 KiB, two runs each): the two-stage loop 1.77-1.81; a diagnostic
+ * build of it without the stores (its words wrong) 1.58, the FP mix 1.61
+ * (half of a 256-bit vector's); one add and one fused cmp and jne per
+ * two steps instead of per step (the block count made even, a pair left
+ * to the whole vectors) 1.80-1.81, 0.4-0.5 % faster, not kept. The
+ * bench's second bound (the mix with the kernel's loads and stores) does
+ * not show that limit on this core: its walk, one vector after another,
+ * ran at 2.12-2.23, four vectors interleaved term by term at 2.00, and
+ * without stores at the mix's 1.60-1.62. The kernel outruns it, so
+ * fpu.sh prints it as no limit here.
  */
 #define BK_AVX2_XMM 1
 #include "fpu_avx2.S"
