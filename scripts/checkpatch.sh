@@ -5,17 +5,19 @@
 # just the three files checkpatch needs. Exit 1 on any error or warning.
 set -eu
 cd "$(dirname "$0")/.."
+top=$(pwd)
+. "$top/scripts/apt.sh"
 dir=build/checkpatch
 cp=$dir/scripts/checkpatch.pl
 
 if [ ! -f "$cp" ]; then
 	mkdir -p "$dir"
-	pkg=$(apt-cache depends linux-source 2>/dev/null | sed -n 's/^ *Depends: //p' | head -n 1)
+	pkg=$(apt_cache depends linux-source 2>/dev/null | sed -n 's/^ *Depends: //p' | head -n 1)
 	if [ -z "$pkg" ]; then
 		echo "checkpatch: no linux-source package known to apt (run apt-get update)" >&2
 		exit 1
 	fi
-	(cd "$dir" && apt-get download "$pkg" >/dev/null 2>&1) || {
+	(cd "$dir" && apt_get download "$pkg" >/dev/null 2>&1) || {
 		echo "checkpatch: apt-get download $pkg failed (no network or mirror?)" >&2
 		exit 1
 	}

@@ -16,6 +16,8 @@ arch=${1:?usage: mkinitramfs.sh ARCH KERNEL_DIR OUT}
 kdir=${2:?usage: mkinitramfs.sh ARCH KERNEL_DIR OUT}
 out=${3:?usage: mkinitramfs.sh ARCH KERNEL_DIR OUT}
 here=$(cd "$(dirname "$0")" && pwd)
+top=$(cd "$here/.." && pwd)
+. "$top/scripts/apt.sh"
 
 case $arch in
 x86_64)  debarch=amd64 ;;
@@ -32,7 +34,7 @@ mods=$kdir/root/lib/modules/$kver
 # busybox-static for the guest, fetched once beside the kernel packages.
 if ! ls "$kdir"/debs/busybox-static_*.deb >/dev/null 2>&1; then
 	(cd "$kdir/debs" &&
-	 apt-get download -q -o APT::Sandbox::User=root "busybox-static$pkgarch" >/dev/null)
+	 apt_get download -q -o APT::Sandbox::User=root "busybox-static$pkgarch" >/dev/null)
 fi
 
 stage=$(mktemp -d "${out}.stage.XXXXXX")

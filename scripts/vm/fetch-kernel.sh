@@ -17,6 +17,8 @@
 # OUT/kernel        the file QEMU boots (uncompressed vmlinux on x86_64)
 set -eu
 PATH=$PATH:/usr/sbin:/sbin
+top=$(cd "$(dirname "$0")/../.." && pwd)
+. "$top/scripts/apt.sh"
 
 usage="usage: fetch-kernel.sh ARCH SERIES OUT | --debarch ARCH"
 # fetch-kernel.sh --debarch ARCH prints ARCH's Debian architecture (what
@@ -66,7 +68,7 @@ fi
 # (a sed regular expression whose group 1 is the part wanted), without the
 # :ARCH suffix and <virtual> brackets apt-cache gives foreign packages.
 depends() {
-	apt-cache depends "$1" 2>/dev/null | sed 's/[<>]//g; s/:[a-z0-9]*$//' |
+	apt_cache depends "$1" 2>/dev/null | sed 's/[<>]//g; s/:[a-z0-9]*$//' |
 		sed -n "s/^ *Depends: $2\$/\1/p" | head -n 1
 }
 lookup() {
@@ -111,7 +113,7 @@ mkdir -p "$out/debs" "$out/root" "$out/common" "$out/kbuild"
 		name=${p%%:*}
 		if ! ls "${name}"_*.deb >/dev/null 2>&1; then
 			say "downloading $p"
-			apt-get download -q -o APT::Sandbox::User=root "$p" >/dev/null
+			apt_get download -q -o APT::Sandbox::User=root "$p" >/dev/null
 		fi
 	done
 )

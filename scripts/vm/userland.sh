@@ -17,6 +17,8 @@
 # warning: the tests that need it skip and say so.
 set -eu
 PATH=$PATH:/usr/sbin:/sbin
+top=$(cd "$(dirname "$0")/../.." && pwd)
+. "$top/scripts/apt.sh"
 
 usage="usage: userland.sh ARCH KERNEL_DIR ROOT [NAME:DEST...]"
 arch=${1:?$usage}
@@ -126,7 +128,7 @@ else
 	mkdir -p "$debs"
 	for pkg in $pkgs; do
 		ls "$debs/${pkg}_"*"_$debarch.deb" >/dev/null 2>&1 && continue
-		(cd "$debs" && apt-get download -q -o APT::Sandbox::User=root \
+		(cd "$debs" && apt_get download -q -o APT::Sandbox::User=root \
 			"$pkg:$debarch" >/dev/null 2>&1) || say "cannot fetch $pkg:$debarch"
 	done
 	sysroot=$(mktemp -d "${root%/}.userland.XXXXXX")
