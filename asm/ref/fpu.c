@@ -24,6 +24,7 @@ int bk_fpu_avx2_ops8_two_stage;
 int bk_fpu_avx512_ops2_one_vector;
 int bk_fpu_avx2_ops8_xmm;
 int bk_fpu_avx2_ops32_xmm;
+int bk_fpu_avx2_ops2_prefetch;
 
 /*
  * Every pass must read and write the whole array (kernels.h): the memory

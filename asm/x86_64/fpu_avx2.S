@@ -29,7 +29,8 @@
  * one page ahead. Those kernels therefore have their pass loop twice,
  * chosen once per call: the plain one, which LOOP_BEGIN marks, and the
  * prefetching one (bk_prefetch_gated makes both from `passes`). ops2,
- * nothing but a stream, never prefetches (below). Measured on a Sapphire
+ * nothing but a stream, prefetches only on the cores lib/dispatch names
+ * (bk_fpu_avx2_ops2_prefetch: Zen 1; below). Measured on a Sapphire
  * Rapids core, one thread, ops2 prefetching every line against one line
  * in two: 3-6 % faster at 256 MiB (95 % of the in-place stream with
  * prefetch), 2 % at 1 MiB, 5 % slower at L1 size. On a Zen 3 core (EPYC
@@ -50,8 +51,16 @@
  * in 4. So there, run with --isa avx2, it reaches 85-95 % of the
  * prefetching stream and 0.96-1.05 x gcc; it stays without, since the
  * cores that run this kernel by default have AVX2 and no AVX-512 (Zen 1-3,
- * Intel's client cores), and on Zen 3 the prefetch cost it. Prefetches
- * past the end of x are harmless (they never fault).
+ * Intel's client cores), and on Zen 3 the prefetch cost it. On a Zen 1
+ * core (EPYC 7001 under KVM, fpu32, one thread, a throwaway harness, the
+ * builds and the streams taking turns, TSC ticks per 64-byte line, best
+ * of 8 to 10 calls) the prefetch every line paid: 13.63-13.85 against
+ * 15.62-16.15 at 64 MiB (1.16-1.17 x; the prefetching stream 13.77-13.89,
+ * the plain one 15.87-15.98), 9.02 against 11.62 at 8 MiB; ops2 at 128
+ * bits ran no faster (3.62 against 3.57 at 256 KiB, 15.99 against 15.62
+ * at 64 MiB). So there ops2 prefetches above bk_fpu_prefetch_min_bytes,
+ * as ops8 and ops32 do. Prefetches past the end of x are harmless (they
+ * never fault).
  *
  * Schedule. Cores named (256-bit vectors; per cycle; latencies in cycles):
  *   Skylake, Ice Lake   FMA/mul/add on ports 0 and 1: 2; FMA 4, add 4;
@@ -255,7 +264,7 @@
  * ops8 group's 59 and the two-stage's 38, 3 a step); the prefetching
  * loop (x larger than bk_fpu_prefetch_min_bytes) adds per block the
  * prefetches (2, one per 64-byte line, in ops8 whether a page or 1 KiB
- * ahead; the two-stage ops8 has none). ops8's adds with x from memory
+ * ahead, in ops2 on Zen 1; the two-stage ops8 has none). ops8's adds with x from memory
  * count as add, not as loads; ops32's constants, loaded from the stack
  * frame, count as loads. The `Loop body` lines (what `burnkit inspect`
  * checks) are the block loops; ops8's group loop, above, is for x of at
@@ -449,7 +458,10 @@ lane_masks:
 
 .macro ops2_block p, prefetch
 .if \prefetch
-	.error "ops2 never prefetches (see the strategy)"
+	prefetcht0 PREFETCH_BYTES+0*LINE_BYTES(cur)
+.if 4 * VEC_BYTES > LINE_BYTES
+	prefetcht0 PREFETCH_BYTES+1*LINE_BYTES(cur)
+.endif
 .endif
 	vmovu\p	0*VEC_BYTES(cur), %ymm0
 	vmovu\p	1*VEC_BYTES(cur), %ymm1
@@ -467,6 +479,25 @@ lane_masks:
 	vmovu\p	%ymm1, 1*VEC_BYTES(cur)
 	vmovu\p	%ymm2, 2*VEC_BYTES(cur)
 	vmovu\p	%ymm3, 3*VEC_BYTES(cur)
+.endm
+
+/*
+ * ops2's passes: prefetching one page ahead above bk_fpu_prefetch_min_bytes
+ * only on the cores bk_fpu_avx2_ops2_prefetch names (lib/dispatch: Zen 1),
+ * plain everywhere else and below the gate (see the strategy).
+ */
+.macro ops2_passes p, begin, end
+	.hidden	bk_fpu_avx2_ops2_prefetch
+	.hidden	bk_fpu_prefetch_min_bytes
+	cmpl	$0, bk_fpu_avx2_ops2_prefetch(%rip)
+	je	.Lops2_plain\@
+	bk_if_larger xbase, xend, %rax, bk_fpu_prefetch_min_bytes(%rip), \
+		.Lops2_prefetching\@
+.Lops2_plain\@:
+	passes 0, \begin, \end, ops2_vec, ops2_block, \p, 4*VEC_BYTES
+	jmp	9f
+.Lops2_prefetching\@:
+	passes 1, , , ops2_vec, ops2_block, \p, 4*VEC_BYTES
 .endm
 
 /* One constant into every lane of reg (e: s or d; an xmm has no
@@ -924,8 +955,7 @@ ENTRY(fpu32_ops2_x86_64_avx2)
 	movq	bk_fpu32_consts@GOTPCREL(%rip), consts
 	vbroadcastss	0*4(consts), ka2
 	vbroadcastss	22*4(consts), kfactor
-	passes 0, LOOP_BEGIN(fpu32_ops2_x86_64_avx2), LOOP_END(fpu32_ops2_x86_64_avx2), \
-		ops2_vec, ops2_block, ps, 4*VEC_BYTES
+	ops2_passes ps, LOOP_BEGIN(fpu32_ops2_x86_64_avx2), LOOP_END(fpu32_ops2_x86_64_avx2)
 9:	vzeroupper
 	ret
 END(fpu32_ops2_x86_64_avx2)
@@ -972,8 +1002,7 @@ ENTRY(fpu64_ops2_x86_64_avx2)
 	movq	bk_fpu64_consts@GOTPCREL(%rip), consts
 	vbroadcastsd	0*8(consts), ka2
 	vbroadcastsd	22*8(consts), kfactor
-	passes 0, LOOP_BEGIN(fpu64_ops2_x86_64_avx2), LOOP_END(fpu64_ops2_x86_64_avx2), \
-		ops2_vec, ops2_block, pd, 4*VEC_BYTES
+	ops2_passes pd, LOOP_BEGIN(fpu64_ops2_x86_64_avx2), LOOP_END(fpu64_ops2_x86_64_avx2)
 9:	vzeroupper
 	ret
 END(fpu64_ops2_x86_64_avx2)

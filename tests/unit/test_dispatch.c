@@ -121,6 +121,13 @@ Test(dispatch, zen1_zen4_and_zen5_have_their_own_tunings_other_cores_keep_the_de
 	cr_assert_eq(zen4.avx2_ops32_xmm, 0);
 	cr_assert_eq(zen5.avx2_ops32_xmm, 0);
 	cr_assert_eq(spr.avx2_ops32_xmm, 0);
+	cr_assert_eq(zen1.avx2_ops2_prefetch, 1);
+	cr_assert_eq(zen_plus.avx2_ops2_prefetch, 1);
+	cr_assert_eq(zen2.avx2_ops2_prefetch, 0, "measured on Zen 1 only");
+	cr_assert_eq(zen3.avx2_ops2_prefetch, 0, "the prefetch cost ops2 1-18 % on Zen 3");
+	cr_assert_eq(zen4.avx2_ops2_prefetch, 0);
+	cr_assert_eq(zen5.avx2_ops2_prefetch, 0);
+	cr_assert_eq(spr.avx2_ops2_prefetch, 0);
 
 	cr_assert_eq(zen4.prefetch_min_bytes, SIZE_MAX);
 	cr_assert_eq(zen4.avx2_ops8_two_stage, 1);
@@ -150,12 +157,14 @@ Test(dispatch, init_applies_this_cpus_tuning_to_the_kernels)
 	bk_fpu_avx512_ops2_one_vector = 7;
 	bk_fpu_avx2_ops8_xmm = 7;
 	bk_fpu_avx2_ops32_xmm = 7;
+	bk_fpu_avx2_ops2_prefetch = 7;
 	cr_assert_eq(bk_dispatch_init(&t, "ref", err, sizeof(err)), 0, "%s", err);
 	cr_assert_eq(bk_fpu_prefetch_min_bytes, bk_fpu_tuning().prefetch_min_bytes);
 	cr_assert_eq(bk_fpu_avx2_ops8_two_stage, bk_fpu_tuning().avx2_ops8_two_stage);
 	cr_assert_eq(bk_fpu_avx512_ops2_one_vector, bk_fpu_tuning().avx512_ops2_one_vector);
 	cr_assert_eq(bk_fpu_avx2_ops8_xmm, bk_fpu_tuning().avx2_ops8_xmm);
 	cr_assert_eq(bk_fpu_avx2_ops32_xmm, bk_fpu_tuning().avx2_ops32_xmm);
+	cr_assert_eq(bk_fpu_avx2_ops2_prefetch, bk_fpu_tuning().avx2_ops2_prefetch);
 }
 
 Test(dispatch, every_core_tuning_differs_from_the_default_and_names_its_core)
@@ -175,7 +184,8 @@ Test(dispatch, every_core_tuning_differs_from_the_default_and_names_its_core)
 		cr_assert_not_null(t->core);
 		cr_assert(t->prefetch_min_bytes != (size_t)BK_FPU_PREFETCH_MIN_BYTES ||
 			  t->avx2_ops8_two_stage || t->avx512_ops2_one_vector ||
-			  t->avx2_ops8_xmm || t->avx2_ops32_xmm, "%s: the default", t->core);
+			  t->avx2_ops8_xmm || t->avx2_ops32_xmm || t->avx2_ops2_prefetch,
+			  "%s: the default", t->core);
 		/* page-ahead prefetches only at RAM size, where a two-stage
 		 * core's AVX2 ops8 leaves its pairs of blocks for them */
 		cr_assert_geq(t->prefetch_min_bytes, (size_t)BK_FPU_PREFETCH_MIN_BYTES,

@@ -28,7 +28,7 @@ Test(tuning, a_core_of_its_own_names_it_and_never_reads_as_null)
 	tuning_text(&zen4, text, sizeof(text));
 	cr_assert_str_eq(text, "{\"fpu_tuning\":{\"core\":\"AMD Zen 4\",\"prefetch_min_bytes\":null,"
 			       "\"avx2_ops8_two_stage\":true,\"avx512_ops2_one_vector\":false,"
-			       "\"avx2_ops8_xmm\":false,\"avx2_ops32_xmm\":false}}\n",
+			       "\"avx2_ops8_xmm\":false,\"avx2_ops32_xmm\":false,\"avx2_ops2_prefetch\":false}}\n",
 			 "%s", text);
 }
 
@@ -40,7 +40,7 @@ Test(tuning, the_default_has_no_core_and_the_gate_in_bytes)
 	tuning_text(&def, text, sizeof(text));
 	snprintf(want, sizeof(want), "{\"fpu_tuning\":{\"core\":null,\"prefetch_min_bytes\":%d,"
 		 "\"avx2_ops8_two_stage\":false,\"avx512_ops2_one_vector\":false,"
-		 "\"avx2_ops8_xmm\":false,\"avx2_ops32_xmm\":false}}\n",
+		 "\"avx2_ops8_xmm\":false,\"avx2_ops32_xmm\":false,\"avx2_ops2_prefetch\":false}}\n",
 		 BK_FPU_PREFETCH_MIN_BYTES);
 	cr_assert_str_eq(text, want, "%s", text);
 }

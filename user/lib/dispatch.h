@@ -84,8 +84,9 @@ int bk_dispatch_init(struct bk_kernel_table *t, const char *force_isa,
  * (burnkit/prefetch.h): the size of x above which they prefetch one page
  * ahead (SIZE_MAX: never), whether AVX2 ops8 runs its two-stage pipeline,
  * whether AVX-512 ops2 runs one vector an iteration above L1 size, whether
- * AVX2 ops8 and AVX2 ops32 run at 128 bits, and the core a tuning other than the
- * default is for (NULL: the default).
+ * AVX2 ops8 and AVX2 ops32 run at 128 bits, whether AVX2 ops2 prefetches
+ * above the gate, and the core a tuning other than the default is for
+ * (NULL: the default).
  */
 struct bk_fpu_tuning {
 	size_t prefetch_min_bytes;
@@ -93,6 +94,7 @@ struct bk_fpu_tuning {
 	int avx512_ops2_one_vector;
 	int avx2_ops8_xmm;
 	int avx2_ops32_xmm;
+	int avx2_ops2_prefetch;
 	const char *core;
 };
 

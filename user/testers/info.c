@@ -64,6 +64,11 @@ static void fpu_tuning(struct bk_ctx *ctx, struct bk_json *j)
 	}
 	bk_out(&ctx->log, "   AVX2 ops32: %s\n", t.avx2_ops32_xmm ?
 	       "at 128 bits (xmm), for FP pipes 128 bits wide" : "at 256 bits");
+	if (t.avx2_ops2_prefetch && t.prefetch_min_bytes != SIZE_MAX)
+		bk_out(&ctx->log, "   AVX2 ops2: prefetching one page ahead for x above "
+		       "%zu KiB\n", t.prefetch_min_bytes >> 10);
+	else
+		bk_out(&ctx->log, "   AVX2 ops2: never prefetching\n");
 	bk_fpu_tuning_json(j, "fpu_tuning", &t);
 }
 #endif
