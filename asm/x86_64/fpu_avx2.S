@@ -264,9 +264,9 @@
  * ops8 group's 59 and the two-stage's 38, 3 a step); the prefetching
  * loop (x larger than bk_fpu_prefetch_min_bytes) adds per block the
  * prefetches (2, one per 64-byte line, in ops8 whether a page or 1 KiB
- * ahead, in ops2 on Zen 1; the two-stage ops8 has none). ops8's adds with x from memory
- * count as add, not as loads; ops32's constants, loaded from the stack
- * frame, count as loads. The `Loop body` lines (what `burnkit inspect`
+ * ahead, in ops2 on Zen 1; the two-stage ops8 has none). ops8's adds
+ * with x from memory count as add, not as loads; ops32's constants,
+ * loaded from the stack frame, count as loads. The `Loop body` lines (what `burnkit inspect`
  * checks) are the block loops; ops8's group loop, above, is for x of at
  * most 32 KiB, its two-stage loop for the cores that run it. Classes by
  * mnemonic: vmovups/vmovupd/vmovaps/vmovapd from memory is a load, to
@@ -955,7 +955,8 @@ ENTRY(fpu32_ops2_x86_64_avx2)
 	movq	bk_fpu32_consts@GOTPCREL(%rip), consts
 	vbroadcastss	0*4(consts), ka2
 	vbroadcastss	22*4(consts), kfactor
-	ops2_passes ps, LOOP_BEGIN(fpu32_ops2_x86_64_avx2), LOOP_END(fpu32_ops2_x86_64_avx2)
+	ops2_passes ps, LOOP_BEGIN(fpu32_ops2_x86_64_avx2), \
+		LOOP_END(fpu32_ops2_x86_64_avx2)
 9:	vzeroupper
 	ret
 END(fpu32_ops2_x86_64_avx2)
@@ -1002,7 +1003,8 @@ ENTRY(fpu64_ops2_x86_64_avx2)
 	movq	bk_fpu64_consts@GOTPCREL(%rip), consts
 	vbroadcastsd	0*8(consts), ka2
 	vbroadcastsd	22*8(consts), kfactor
-	ops2_passes pd, LOOP_BEGIN(fpu64_ops2_x86_64_avx2), LOOP_END(fpu64_ops2_x86_64_avx2)
+	ops2_passes pd, LOOP_BEGIN(fpu64_ops2_x86_64_avx2), \
+		LOOP_END(fpu64_ops2_x86_64_avx2)
 9:	vzeroupper
 	ret
 END(fpu64_ops2_x86_64_avx2)
