@@ -46,10 +46,11 @@ stall_probe() {
 }
 
 # lags_within_bound: each line of $S/inject.jsonl ("kernel_ns" and
-# "lag_s") within cook_max_lag plus the stalls of $S/stall.cs that overlap
-# [kernel time, kernel time + lag] (1 cs either side: uptime's rounding;
-# a stall may have begun anywhere in its sleep of 5 cs);
-# prints each lag with its bound.
+# "lag_s") within cook_max_lag plus the stalls of $S/stall.cs inside
+# [kernel time, kernel time + lag] (1 cs either side: uptime's rounding):
+# a stall lies somewhere in its sleep of 5 cs and more, so each counts
+# up to the part of that sleep inside the window; prints each lag with
+# its bound.
 lags_within_bound() {
 	sed -n 's/.*"lag_s":\(-\{0,1\}[0-9.e+-]*\).*"kernel_ns":\([0-9]*\).*/\1 \2/p' \
 		$S/inject.jsonl |
@@ -59,9 +60,13 @@ lags_within_bound() {
 				n++
 				from = $2 / 1e7 - 1; to = from + 2 + 100 * $1
 				extra = 0
-				for (i = 1; i <= ns; i++)
-					if (end[i] >= from && end[i] - over[i] - 5 <= to)
-						extra += over[i] / 100
+				for (i = 1; i <= ns; i++) {
+					lo = end[i] - over[i] - 5; hi = end[i]
+					if (lo < from) lo = from
+					if (hi > to) hi = to
+					if (hi > lo)
+						extra += (hi - lo < over[i] ? hi - lo : over[i]) / 100
+				}
 				printf "lag %s s, bound %.2f s (stalls %.2f s)\n", $1, lag + extra, extra
 				if ($1 + 0 < 0 || $1 + 0 > lag + extra) bad = 1
 			}
