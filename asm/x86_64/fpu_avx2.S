@@ -487,17 +487,8 @@ lane_masks:
  * plain everywhere else and below the gate (see the strategy).
  */
 .macro ops2_passes p, begin, end
-	.hidden	bk_fpu_avx2_ops2_prefetch
-	.hidden	bk_fpu_prefetch_min_bytes
-	cmpl	$0, bk_fpu_avx2_ops2_prefetch(%rip)
-	je	.Lops2_plain\@
-	bk_if_larger xbase, xend, %rax, bk_fpu_prefetch_min_bytes(%rip), \
-		.Lops2_prefetching\@
-.Lops2_plain\@:
-	passes 0, \begin, \end, ops2_vec, ops2_block, \p, 4*VEC_BYTES
-	jmp	9f
-.Lops2_prefetching\@:
-	passes 1, , , ops2_vec, ops2_block, \p, 4*VEC_BYTES
+	bk_prefetch_gated_if bk_fpu_avx2_ops2_prefetch, xbase, xend, %rax, 9f, passes, \
+		\begin, \end, ops2_vec, ops2_block, \p, 4*VEC_BYTES
 .endm
 
 /* One constant into every lane of reg (e: s or d; an xmm has no

@@ -114,9 +114,25 @@ extern int bk_fpu_avx2_ops2_prefetch __attribute__((visibility("hidden")));
  * both go on at `done`. x is [start, end); scratch, a free register.
  */
 .macro bk_prefetch_gated start, end, scratch, done, passes, begin, end_mark, args:vararg
+	bk_prefetch_gated_if , \start, \end, \scratch, \done, \passes, \begin, \end_mark, \args
+.endm
+
+/*
+ * bk_prefetch_gated where the int `flag` is set (lib/dispatch sets it for
+ * the cores where that kernel's prefetches pay); where it is 0, always the
+ * plain passes. No flag: bk_prefetch_gated.
+ */
+.macro bk_prefetch_gated_if flag, start, end, scratch, done, passes, begin, end_mark, \
+	args:vararg
 	.hidden	bk_fpu_prefetch_min_bytes
+.ifnb \flag
+	.hidden	\flag
+	cmpl	$0, \flag(%rip)
+	je	.Lbk_plain\@
+.endif
 	bk_if_larger \start, \end, \scratch, bk_fpu_prefetch_min_bytes(%rip), \
 		.Lbk_prefetching\@
+.Lbk_plain\@:
 	\passes 0, \begin, \end_mark, \args
 	jmp	\done
 .Lbk_prefetching\@:
