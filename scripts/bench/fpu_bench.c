@@ -133,6 +133,7 @@ struct contender {
 	const struct impl *impl;	/* KIND_KERNEL */
 	const char *isa;		/* KIND_MIX, KIND_PORTS, KIND_STREAM */
 	int prefetch;			/* KIND_STREAM: prefetch a page ahead */
+	enum peak_walk form;		/* KIND_PORTS: which walk */
 	int op;				/* index into ops_list */
 	size_t count;			/* passes or iterations per sample */
 	double best;			/* best rate so far */
@@ -205,8 +206,8 @@ static void job_sample(int tid, void *arg)
 		work = mix_flops(c, peak_mix_run(c->isa, ops_list[c->op], c->count));
 		break;
 	case KIND_PORTS:
-		work = mix_flops(c, peak_ports_run(c->isa, ops_list[c->op], x, words * esz(),
-						   c->count));
+		work = mix_flops(c, peak_ports_run(c->isa, ops_list[c->op], c->form, opt.fp64, x,
+						   words * esz(), c->count));
 		break;
 	case KIND_STREAM:
 		peak_stream(c->isa, c->prefetch, x, words * esz(), c->count);
@@ -409,8 +410,10 @@ static void check_words(const struct contender *c, struct buffers *b, int thread
 
 /*
  * One cell: the three implementations, the compute bound (the FP mix of
- * the cell's ISA) and the memory bound (the better of the stream loop with
- * and without prefetch), calibrated, then sampled in turns: best of
+ * the cell's ISA), the second bound (the better of its walks: the mix with
+ * the kernel's loads and stores, and where there is one the flow walk) and
+ * the memory bound (the better of the stream loop with and without
+ * prefetch), calibrated, then sampled in turns: best of
  * opt.repeats samples each, or of fewer (two at least) once a contender
  * has run opt.max_seconds in this cell. The words are checked after each
  * kernel's first sample (so that a kernel breaking the contract is named)
@@ -428,11 +431,16 @@ static void measure_cell(struct isa_run *run, unsigned round, int s, int op, int
 		[C_BASE] = { .kind = KIND_KERNEL, .impl = &base_impl, .op = op },
 		[C_MIX] = { .kind = KIND_MIX, .isa = isa, .op = op },
 		[C_PORTS] = { .kind = KIND_PORTS, .isa = isa, .op = op },
+		[C_PORTS_FLOW] = { .kind = KIND_PORTS, .isa = isa, .op = op,
+				   .form = PEAK_WALK_FLOW },
 		[C_STREAM] = { .kind = KIND_STREAM, .isa = isa, .op = op },
 		[C_STREAM_PF] = { .kind = KIND_STREAM, .isa = isa, .prefetch = 1, .op = op },
 	};
 	int present[NCONTENDERS] = {
-		1, 1, 1, isa != NULL, isa != NULL, isa != NULL, isa != NULL,
+		[C_BURNKIT] = 1, [C_NATIVE] = 1, [C_BASE] = 1,
+		[C_MIX] = isa != NULL, [C_PORTS] = isa != NULL,
+		[C_PORTS_FLOW] = isa && peak_ports_has(isa, ops_list[op], PEAK_WALK_FLOW),
+		[C_STREAM] = isa != NULL, [C_STREAM_PF] = isa != NULL,
 	};
 
 	for (int k = 0; k < NCONTENDERS; k++) {
@@ -454,7 +462,8 @@ static void measure_cell(struct isa_run *run, unsigned round, int s, int op, int
 	for (int k = 0; k < NCONTENDERS; k++)
 		cell->rate[k] = c[k].best;
 	cell->compute = c[C_MIX].best;
-	cell->ports = c[C_PORTS].best;
+	cell->ports = c[C_PORTS].best > c[C_PORTS_FLOW].best ? c[C_PORTS].best
+							     : c[C_PORTS_FLOW].best;
 	cell->stream = c[C_STREAM].best > c[C_STREAM_PF].best ? c[C_STREAM].best
 								: c[C_STREAM_PF].best;
 	cell->memory = cell->stream / (2.0 * (double)esz()) * ops_list[op];
@@ -567,7 +576,8 @@ static int parse_args(int argc, char **argv)
 /*
  * The clock, and the FP mix of every ISA measured, plain and with the
  * kernel's loads and stores over SURVEY_BYTES (one thread, thread CPU
- * time). The cells measure them again, beside the kernels, at their size.
+ * time), and where there is one the flow walk. The cells measure them
+ * again, beside the kernels, at their size.
  */
 static void survey_peaks(void)
 {
@@ -600,22 +610,31 @@ static void survey_peaks(void)
 
 		printf("  %-7s", isa);
 		for (int op = 0; op < NOPS; op++) {
-			double ipc[2];
+			/* plain, with loads and stores, the flow walk (if any) */
+			struct contender mixes[3] = {
+				{ .kind = KIND_MIX, .isa = isa, .op = op },
+				{ .kind = KIND_PORTS, .isa = isa, .op = op },
+				{ .kind = KIND_PORTS, .isa = isa, .op = op,
+				  .form = PEAK_WALK_FLOW },
+			};
+			int n = peak_ports_has(isa, ops_list[op], PEAK_WALK_FLOW) ? 3 : 2;
+			double ipc[3];
 
-			for (int m = 0; m < 2; m++) {
-				struct contender mix = { .kind = m ? KIND_PORTS : KIND_MIX,
-							 .isa = isa, .op = op };
-				double lanes = (double)mix_vector_bytes(&mix) / (double)esz();
+			for (int m = 0; m < n; m++) {
+				double lanes = (double)mix_vector_bytes(&mixes[m]) / (double)esz();
 
-				calibrate(&mix, &walk, 1, TB_CPU);
-				while (mix.samples < opt.repeats)
-					take_sample(&mix, &walk, 1, TB_CPU, &sec);
-				ipc[m] = mix.best / lanes / ops_list[op] *
+				calibrate(&mixes[m], &walk, 1, TB_CPU);
+				while (mixes[m].samples < opt.repeats)
+					take_sample(&mixes[m], &walk, 1, TB_CPU, &sec);
+				ipc[m] = mixes[m].best / lanes / ops_list[op] *
 					 peak_mix_per_vector(isa, ops_list[op]) / mhz;
 			}
-			printf("  %2d ops %4.2f / %4.2f%s", ops_list[op], ipc[0], ipc[1],
-			       peak_ports_vector_bytes(isa, ops_list[op]) != peak_vector_bytes(isa) ?
-			       " (the second: xmm instructions, as the kernel runs here)" : "");
+			printf("  %2d ops %4.2f / %4.2f", ops_list[op], ipc[0], ipc[1]);
+			if (n == 3)
+				printf(" (flow %4.2f)", ipc[2]);
+			printf("%s", peak_ports_vector_bytes(isa, ops_list[op]) !=
+				     peak_vector_bytes(isa) ?
+				     " (the second: xmm instructions, as the kernel runs here)" : "");
 		}
 		printf("\n");
 	}

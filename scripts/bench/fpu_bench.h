@@ -41,7 +41,7 @@ struct impl {
 };
 
 enum {
-	C_BURNKIT, C_NATIVE, C_BASE, C_MIX, C_PORTS, C_STREAM, C_STREAM_PF,
+	C_BURNKIT, C_NATIVE, C_BASE, C_MIX, C_PORTS, C_PORTS_FLOW, C_STREAM, C_STREAM_PF,
 	NCONTENDERS
 };
 
@@ -52,7 +52,8 @@ struct cell {
 	double stream;			/* MB/s, the better stream */
 	double compute, memory;		/* the two bounds, MFLOPS */
 	double ports;			/* the FP mix with the kernel's loads and
-					 * stores, MFLOPS: the second bound */
+					 * stores, MFLOPS: the second bound (the
+					 * better of the two walks, peak.h) */
 };
 
 /*

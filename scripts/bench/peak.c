@@ -27,6 +27,8 @@ struct mix {
 	const int *xmm_flag;	/* set (lib/dispatch): the kernel runs at 128
 				 * bits, its loads and stores those of xmm_ports */
 	peak_walk_fn *xmm_ports;
+	/* the flow walks (ops8 of the FMA ISAs), for fp32 and fp64 words */
+	peak_walk_fn *flow[2], *xmm_flow[2];
 };
 
 #if defined(__x86_64__)
@@ -38,6 +40,9 @@ peak_walk_fn ports_sse2_ops2, ports_sse2_ops8, ports_sse2_ops32;
 peak_walk_fn ports_avx2_ops2, ports_avx2_ops8, ports_avx2_ops8_pipe, ports_avx2_ops32;
 peak_walk_fn ports_avx2_xmm_ops8, ports_avx2_xmm_ops32;
 peak_walk_fn ports_avx512_ops2, ports_avx512_ops8, ports_avx512_ops32;
+peak_walk_fn ports_flow_avx2_ops8_f32, ports_flow_avx2_ops8_f64;
+peak_walk_fn ports_flow_avx2_xmm_ops8_f32, ports_flow_avx2_xmm_ops8_f64;
+peak_walk_fn ports_flow_avx512_ops8_f32, ports_flow_avx512_ops8_f64;
 typedef void stream_fn(void *x, size_t bytes, size_t passes);
 stream_fn stream_sse2, stream_avx2, stream_avx512;
 stream_fn stream_sse2_prefetch, stream_avx2_prefetch, stream_avx512_prefetch;
@@ -53,11 +58,14 @@ static const struct mix mixes[] = {
 	{ MIX("sse2", 32, 32, peak_sse2_ops32, ports_sse2_ops32) },
 	{ MIX("avx2", 2, 2, peak_avx2_ops2, ports_avx2_ops2) },
 	{ MIX("avx2", 8, 6, peak_avx2_ops8, ports_avx2_ops8), .ports_pipe = ports_avx2_ops8_pipe,
-	  .xmm_flag = &bk_fpu_avx2_ops8_xmm, .xmm_ports = ports_avx2_xmm_ops8 },
+	  .xmm_flag = &bk_fpu_avx2_ops8_xmm, .xmm_ports = ports_avx2_xmm_ops8,
+	  .flow = { ports_flow_avx2_ops8_f32, ports_flow_avx2_ops8_f64 },
+	  .xmm_flow = { ports_flow_avx2_xmm_ops8_f32, ports_flow_avx2_xmm_ops8_f64 } },
 	{ MIX("avx2", 32, 23, peak_avx2_ops32, ports_avx2_ops32),	/* split sum */
 	  .xmm_flag = &bk_fpu_avx2_ops32_xmm, .xmm_ports = ports_avx2_xmm_ops32 },
 	{ MIX("avx512", 2, 2, peak_avx512_ops2, ports_avx512_ops2) },
-	{ MIX("avx512", 8, 6, peak_avx512_ops8, ports_avx512_ops8) },
+	{ MIX("avx512", 8, 6, peak_avx512_ops8, ports_avx512_ops8),
+	  .flow = { ports_flow_avx512_ops8_f32, ports_flow_avx512_ops8_f64 } },
 	{ MIX("avx512", 32, 22, peak_avx512_ops32, ports_avx512_ops32) },
 };
 
@@ -113,22 +121,40 @@ static size_t walk_bytes(size_t vbytes, size_t bytes)
 	return vbytes ? bytes / (WALK_VECS * vbytes) * (WALK_VECS * vbytes) : 0;
 }
 
-uint64_t peak_ports_run(const char *isa, int ops, void *x, size_t bytes, uint64_t passes)
+/* The mix walk for m at bytes of x on this core. */
+static peak_walk_fn *mix_walk(const struct mix *m, size_t bytes)
+{
+	if (at_xmm(m))
+		return m->xmm_ports;
+	/* the kernel's own schedule at this size on this core (prefetch.h) */
+	return m->ports_pipe && bytes <= BK_FPU_PIPE_MAX_BYTES && !bk_fpu_avx2_ops8_two_stage
+		       ? m->ports_pipe : m->ports;
+}
+
+static peak_walk_fn *flow_walk(const struct mix *m, int fp64)
+{
+	return at_xmm(m) ? m->xmm_flow[fp64 != 0] : m->flow[fp64 != 0];
+}
+
+uint64_t peak_ports_run(const char *isa, int ops, enum peak_walk form, int fp64, void *x,
+			size_t bytes, uint64_t passes)
 {
 	const struct mix *m = find_mix(isa, ops);
 	size_t vbytes = peak_ports_vector_bytes(isa, ops);
 	size_t walked = walk_bytes(vbytes, bytes);
+	peak_walk_fn *walk = !m ? NULL : form == PEAK_WALK_FLOW ? flow_walk(m, fp64)
+								 : mix_walk(m, bytes);
 
-	if (!m || !walked || !passes)
+	if (!walk || !walked || !passes)
 		return 0;
-	/* the kernel's own schedule at this size on this core (prefetch.h) */
-	peak_walk_fn *walk = m->ports_pipe && bytes <= BK_FPU_PIPE_MAX_BYTES &&
-			     !bk_fpu_avx2_ops8_two_stage ? m->ports_pipe : m->ports;
-
-	if (at_xmm(m))
-		walk = m->xmm_ports;
-
 	return passes * (walked / vbytes) * walk(x, walked, passes);
+}
+
+bool peak_ports_has(const char *isa, int ops, enum peak_walk form)
+{
+	const struct mix *m = find_mix(isa, ops);
+
+	return m && (form == PEAK_WALK_MIX || flow_walk(m, 0));
 }
 
 int peak_mix_per_vector(const char *isa, int ops)

@@ -13,6 +13,7 @@
 #define WALK_VECS 16
 
 #ifndef __ASSEMBLER__
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -26,6 +27,10 @@ uint64_t peak_clock_run(uint64_t iterations);
  * vector instructions done, 0 when this build has no such loop. */
 uint64_t peak_mix_run(const char *isa, int ops, uint64_t iterations);
 
+/* The walks' forms: the mix with the kernel's loads and stores, and, for
+ * ops8 of the FMA ISAs, the kernel's formula computed on the words. */
+enum peak_walk { PEAK_WALK_MIX, PEAK_WALK_FLOW };
+
 /* The same mix with the kernel's loads and stores, walking the `bytes` of
  * x (64-byte aligned) in place `passes` times as the kernel does (one load
  * and one store per vector, of 16 bytes where the kernel runs at 128 bits
@@ -33,10 +38,17 @@ uint64_t peak_mix_run(const char *isa, int ops, uint64_t iterations);
  * as memory operands; AVX2 ops8 up to BK_FPU_PIPE_MAX_BYTES x as the adds'
  * memory operand where the kernel runs its pipeline over lines), whole
  * groups of 16 vectors: the load and store ports' and the caches' bound at
- * that size, against the FP pipes' bound without.
+ * that size, against the FP pipes' bound without. PEAK_WALK_FLOW: the
+ * same instructions and traffic computing the formula on each vector of
+ * x (fp64: x holds doubles, else floats) in blocks of four vectors,
+ * which keeps x's value.
  * Returns the FP vector instructions done, 0 when there is no such loop
  * or x holds less than one group. */
-uint64_t peak_ports_run(const char *isa, int ops, void *x, size_t bytes, uint64_t passes);
+uint64_t peak_ports_run(const char *isa, int ops, enum peak_walk form, int fp64, void *x,
+			size_t bytes, uint64_t passes);
+
+/* Whether peak_ports_run has a walk of that form for isa and ops. */
+bool peak_ports_has(const char *isa, int ops, enum peak_walk form);
 
 /* FP vector instructions per vector of that kernel (its loop body without
  * loads, stores and loop control), 0 if unknown. */

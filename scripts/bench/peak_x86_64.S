@@ -85,6 +85,9 @@
 	.p2align 2
 one_f32:
 	.float	1.0
+	.p2align 3
+one_f64:
+	.double	1.0
 	.text
 
 /* ---------------------------------------------------------------- clock */
@@ -388,6 +391,80 @@ peak_clock_chain:
 	CLOAD_BLOCK = 7
 	walk_func ports_avx512_ops32, vex_setup, vex_op, zmm, 64, vex_epilogue, 0, \
 		LS(FMA_OPS32_CLOADS)
+
+/*
+ * The flow walk of ops8 (FMA ISAs): x in blocks of four vectors, each
+ * loaded, the kernel's formula computed on it term by term across the
+ * block, (x + a) b - (x + c) d + (x + e) f, with a, c, e 0.0 (R14) and b,
+ * d, f 1.0 (R15, in the words' precision), and the results stored over
+ * it: every add reads a load, the multiply an add, each FMA an add and
+ * the term before, as in the kernel. Each step is exact, so x keeps its
+ * value (-0 comes out +0, an infinity or NaN a quiet NaN): uniform words
+ * stay uniform, as fpu_bench checks. A block takes x into R0-R3 and its
+ * results into R4-R7, the adds R8 (renamed each time). sfx: ps for fp32
+ * words, pd for fp64.
+ *
+ * Why a second form: on a Zen 1 core the walk above (registers nobody
+ * reads, FMAs into rotating accumulators, a vector at a time) ran its
+ * 128-bit ops8 mix with loads and stores at 2.02-2.19 TSC ticks a vector,
+ * the plain mix at 1.57-1.59, the formula computed on each vector in
+ * turn at 1.77-1.79 (four or sixteen vectors a loop, the adds first, the
+ * stores a group late: all the same), and in blocks of four at 1.74-1.76
+ * (at 16 and 256 KiB). fpu_bench takes the better of the two walks as the
+ * second bound.
+ */
+.macro flow_term R, sfx, fma
+	.irp v, 0, 1, 2, 3
+	ins3	vadd\sfx, \R, 14, \v, 8
+	ins3	\fma\sfx, \R, 15, 8, %(4 + \v)
+	.endr
+.endm
+
+.macro flow_block R, sfx, off
+	.irp v, 0, 1, 2, 3
+	walk_ld	vmovups, \R, %(\off + \v * VEC_WALK), \v
+	.endr
+	flow_term \R, \sfx, vmul
+	flow_term \R, \sfx, vfnmadd231
+	flow_term \R, \sfx, vfmadd231
+	.irp v, 0, 1, 2, 3
+	walk_st	vmovups, \R, %(4 + \v), %(\off + \v * VEC_WALK)
+	.endr
+.endm
+
+/* ports_flow_<isa>_ops8_<f32|f64>(x, bytes, passes): the flow walk;
+ * returns its FP instructions per vector. */
+.macro flow_func name, R, vbytes, sfx
+	entry_with_frame \name, MEM_FRAME
+	vex_setup \R
+.ifc \sfx, pd
+.ifc \R, xmm
+	vmovddup one_f64(%rip), %xmm15
+.else
+	vbroadcastsd one_f64(%rip), %\R\()15
+.endif
+.endif
+	walk_begin
+	VEC_WALK = \vbytes
+	n_blk = 0
+	.rept	WALK_VECS / 4
+	flow_block \R, \sfx, %(n_blk * 4 * \vbytes)
+	n_blk = n_blk + 1
+	.endr
+	walk_end \vbytes
+	vzeroupper
+	mov	$6, %eax
+	leave
+	ret
+	.size	\name, . - \name
+.endm
+
+	flow_func ports_flow_avx2_ops8_f32, ymm, 32, ps
+	flow_func ports_flow_avx2_ops8_f64, ymm, 32, pd
+	flow_func ports_flow_avx2_xmm_ops8_f32, xmm, 16, ps
+	flow_func ports_flow_avx2_xmm_ops8_f64, xmm, 16, pd
+	flow_func ports_flow_avx512_ops8_f32, zmm, 64, ps
+	flow_func ports_flow_avx512_ops8_f64, zmm, 64, pd
 
 	.noaltmacro
 
