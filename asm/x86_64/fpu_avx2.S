@@ -802,6 +802,9 @@ lane_masks:
  * vectors, prefetching a page ahead above bk_fpu_prefetch_min_bytes.
  */
 .macro ops8_passes p, begin, end
+#ifdef BK_AVX2_XMM
+	bk_prefetch_gated xbase, xend, %rax, 9f, ops8_pair_passes, \begin, \end, \p
+#else
 	.hidden	bk_fpu_avx2_ops8_two_stage
 	.hidden	bk_fpu_prefetch_min_bytes
 	cmpl	$0, bk_fpu_avx2_ops8_two_stage(%rip)
@@ -826,6 +829,13 @@ lane_masks:
 .Lops8_blocks\@:
 	bk_prefetch_gated xbase, xend, %rax, 9f, passes, \begin, \end, \
 		ops8_vec, ops8_block, \p, 4*VEC_BYTES
+#endif
+.endm
+
+/* ops8's passes in pairs of blocks of four (the 128-bit build). */
+.macro ops8_pair_passes prefetch, begin, end, p
+	ops8_pair_split
+	passes \prefetch, \begin, \end, ops8_vec, ops8_block_pair, \p, 8*VEC_BYTES
 .endm
 
 /* ---------------------------------------------------------------- ops32 */

@@ -33,45 +33,40 @@
  * explain further. Designed for, per 128-bit vector: 8.6 cycles on Zen 1
  * (half the FP mix's 17.2 a 256-bit vector).
  *
- * ops8 there runs its two-stage pipeline (bk_fpu_avx2_ops8_two_stage, x
- * loaded once a vector) at 128 bits, over blocks of two vectors (half a
- * line). Its pipeline over lines, each add taking x from memory, is held
- * by the memory operations (the model that fits what follows: on Zen 1 a
- * 256-bit load or store is two of 128 bits, at most 2 a cycle, so the
- * three loads and the store of each 256-bit vector take 4 cycles against
- * 3 of FP work, and at 128 bits 2 against 1.5). Measured on the Zen 1 core above (a throwaway
- * harness, the builds and gcc -O3 -march=native taking turns, best of 200
- * to 300 calls, TSC ticks per 8 fpu32 words, two quiet runs of three):
- *   16 KiB: 256-bit line pipeline 4.43-4.47, 256-bit two-stage 4.37-4.38,
- *           128-bit line pipeline 3.93-3.96, 128-bit two-stage 3.54
- *           (1.25-1.26 x the 256-bit kernel), gcc 3.58-3.61;
- *   256 KiB: 256-bit blocks of four 4.23-4.32, 128-bit 3.50-3.61 (1.20 x;
- *           with or without the two-stage core's 1 KiB prefetches), gcc
- *           3.72-3.78;
- * fpu64 at 16 and 256 KiB: 1.23 and 1.10-1.11 x. The words are the 256-bit
- * kernel's bit for bit. Designed for, per 128-bit vector: 1.5 cycles (6
- * FP instructions on the 4 pipes, 3 adds on the two add pipes), its chain
- * (add 3, mul 3, fma 5 x 2: 16 cycles from its load) spread over two steps
- * as at 256 bits. The ops2 kernels stay at 256 bits there.
+ * ops8 there runs blocks of four vectors (a line at 128 bits), two blocks
+ * a loop iteration, at every size (above bk_fpu_prefetch_min_bytes each
+ * line prefetched a page ahead, as elsewhere): not the two-stage pipeline
+ * the 256-bit build runs on Zen 4 and Zen 5, nor the pipeline over lines.
+ * Designed for, per 128-bit vector: 2.0 cycles, the rate of the plain FP
+ * mix there (1.57-1.59 TSC ticks at 2.55 GHz, 3 FP instructions a cycle,
+ * not the 4 pipes' 1.5), each vector's chain (add 3, mul 3, fma 5 x 2: 16
+ * cycles from its load) hidden by the three other vectors of its block
+ * and the next block's loads. What holds it under that is its stores:
+ * every form of the kernel's loads, FP work and stores measured ran
+ * 1.74-1.79 ticks, a build of the two-stage without its stores 1.58.
  *
- * What holds ops8 there at 88-89 % of the FP mix is its stores, not the
- * loop control. Measured on the same core (a throwaway harness, taking
- * turns, best of 200 to 300 calls, TSC ticks per 128-bit vector at
- * 16 KiB, two runs each): the two-stage loop 1.77-1.81; a diagnostic
- * build of it without the stores (its words wrong) 1.58, the FP mix 1.61
- * (half of a 256-bit vector's); one add and one fused cmp and jne per
- * two steps instead of per step (the block count made even, a pair left
- * to the whole vectors) 1.80-1.81, 0.4-0.5 % faster, not kept. The
- * bench's second bound (the mix with the kernel's loads and stores) does
- * not show that limit on this core: its walk, one vector after another,
- * ran at 2.12-2.23, four vectors interleaved term by term at 2.00, and
- * without stores at the mix's 1.60-1.62. The kernel outruns it, so
- * fpu.sh prints it as no limit here.
+ * Measured on the Zen 1 core above (a throwaway harness, the builds
+ * taking turns, best of 60 to 300 calls, TSC ticks per 128-bit vector,
+ * fpu32, three runs; the words bit for bit the old kernel's, all lengths
+ * 0-299 at 8 offsets, fp32 and fp64):
+ *   16 KiB:  two-stage (before) 1.768-1.771, pairs of blocks 1.749, one
+ *            block a loop 1.752-1.753, four a loop 1.742;
+ *   256 KiB: the blocks from L2 prefetching 1 KiB ahead (before)
+ *            1.799-1.806, pairs of blocks 1.748-1.785, four a loop 1.768;
+ *   fp64, 16 and 128 KiB: before 1.782-1.788, pairs 1.760-1.764.
+ * In fpu.sh (one thread / two, 3 rounds): 90.4 / 90.3 % of the FP mix at
+ * L1 size, 90.9 / 91.3 % at L2 (89.2-89.4 % before), 1.02 and 1.06 x gcc.
+ * (The two-stage with one loop branch per two steps had gained 0.5 %:
+ * not kept.)
+ * The bench's walk with loads and stores, a vector at a time into
+ * registers nobody reads, runs slower there (2.02-2.19) than its flow walk
+ * (the formula on the words in blocks of four: 1.74-1.77), and the second
+ * bound is the better of the two (scripts/bench/peak_x86_64.S).
  */
 #define BK_AVX2_XMM 1
 #include "fpu_avx2.S"
 
-// Loop body fpu32_ops8_x86_64_avx2.xmm: 35 instructions per 16 words (load 4, store 4, add 13, sub 0, mul 4, fma 8, and 0, orr 0, cmp 1, branch 1, other 0)
-// Loop body fpu64_ops8_x86_64_avx2.xmm: 35 instructions per 8 words (load 4, store 4, add 13, sub 0, mul 4, fma 8, and 0, orr 0, cmp 1, branch 1, other 0)
+// Loop body fpu32_ops8_x86_64_avx2.xmm: 67 instructions per 32 words (load 8, store 8, add 25, sub 0, mul 8, fma 16, and 0, orr 0, cmp 1, branch 1, other 0)
+// Loop body fpu64_ops8_x86_64_avx2.xmm: 67 instructions per 16 words (load 8, store 8, add 25, sub 0, mul 8, fma 16, and 0, orr 0, cmp 1, branch 1, other 0)
 // Loop body fpu32_ops32_x86_64_avx2.xmm: 125 instructions per 16 words (load 26, store 4, add 45, sub 4, mul 8, fma 36, and 0, orr 0, cmp 1, branch 1, other 0)
 // Loop body fpu64_ops32_x86_64_avx2.xmm: 125 instructions per 8 words (load 26, store 4, add 45, sub 4, mul 8, fma 36, and 0, orr 0, cmp 1, branch 1, other 0)

@@ -36,7 +36,10 @@ static void fpu_tuning(struct bk_ctx *ctx, struct bk_json *j)
 	bk_out(&ctx->log, " FPU kernels tuned for: %s\n",
 	       t.core ? t.core : "no core (the default)");
 	bk_out(&ctx->log, "   prefetch one page ahead: %s\n", gate);
-	if (t.avx2_ops8_two_stage && t.prefetch_min_bytes == SIZE_MAX)
+	if (t.avx2_ops8_xmm)
+		bk_out(&ctx->log, "   %s: blocks of four, two a loop iteration, at every "
+		       "size\n", ops8);
+	else if (t.avx2_ops8_two_stage && t.prefetch_min_bytes == SIZE_MAX)
 		bk_out(&ctx->log, "   %s: two-stage pipeline up to %d KiB and above "
 		       "%d MiB, blocks of four, two a loop iteration, prefetching "
 		       "%d KiB ahead between\n", ops8,
