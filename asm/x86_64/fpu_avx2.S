@@ -295,7 +295,8 @@
 /*
  * The second build (fpu_avx2_xmm.S): ops8 and ops32 at 128 bits, the same
  * instructions on xmm registers under the _xmm names, for the cores whose
- * FP pipes are 128 bits wide (there it ran faster; see that file).
+ * FP pipes are 128 bits wide (there it ran faster; see that file); its
+ * ops8 takes the pairs of blocks at every size (ops8_passes).
  */
 #define VEC_BYTES 16
 #define ymm0 xmm0
@@ -799,7 +800,9 @@ lane_masks:
  * prefetching copy), else in blocks of four prefetching a page ahead
  * above bk_fpu_prefetch_min_bytes (Zen 5); elsewhere pipelined over
  * lines for x of at most BK_FPU_PIPE_MAX_BYTES, else in blocks of four
- * vectors, prefetching a page ahead above bk_fpu_prefetch_min_bytes.
+ * vectors, prefetching a page ahead above bk_fpu_prefetch_min_bytes. The
+ * 128-bit build (Zen 1) runs pairs of blocks of four at every size,
+ * prefetching a page ahead above the gate (fpu_avx2_xmm.S).
  */
 .macro ops8_passes p, begin, end
 #ifdef BK_AVX2_XMM

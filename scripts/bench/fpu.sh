@@ -51,7 +51,11 @@
 #            memory as memory operands, and AVX2 ops32's constants loaded
 #            from its frame once per four vectors), walking the cell's words
 #            in place as the kernel does, so at L2 and RAM size with the
-#            caches' and memory's traffic beside the FP work. Where it is
+#            caches' and memory's traffic beside the FP work; for 8
+#            operations on AVX2 and AVX-512 the better of that walk and a
+#            flow walk, which computes the formula on the words in blocks
+#            of four (on Zen 1 the first ran slower than the kernel, the
+#            second at its rate; peak_x86_64.S). Where it is
 #            below 90 % of the FP mix, the load and store ports or the caches
 #            set the limit and the goals say so, with the kernel's share of
 #            it (the best reachable, met at 90 %; the goal line keeps its
