@@ -806,7 +806,8 @@ lane_masks:
  */
 .macro ops8_passes p, begin, end
 #ifdef BK_AVX2_XMM
-	bk_prefetch_gated xbase, xend, %rax, 9f, ops8_pair_passes, \begin, \end, \p
+	bk_prefetch_gated xbase, xend, %rax, 9f, ops8_pair_passes, \
+		\begin, \end, \p
 #else
 	.hidden	bk_fpu_avx2_ops8_two_stage
 	.hidden	bk_fpu_prefetch_min_bytes
@@ -838,7 +839,8 @@ lane_masks:
 /* ops8's passes in pairs of blocks of four (the 128-bit build). */
 .macro ops8_pair_passes prefetch, begin, end, p
 	ops8_pair_split
-	passes \prefetch, \begin, \end, ops8_vec, ops8_block_pair, \p, 8*VEC_BYTES
+	passes \prefetch, \begin, \end, ops8_vec, ops8_block_pair, \p, \
+		8*VEC_BYTES
 .endm
 
 /* ---------------------------------------------------------------- ops32 */
