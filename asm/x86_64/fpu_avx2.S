@@ -822,8 +822,7 @@ lane_masks:
 	ops8_ts_passes \p
 	jmp	9f
 .Lops8_from_l2\@:
-	ops8_pair_split
-	passes PREFETCH_FROM_L2, , , ops8_vec, ops8_block_pair, \p, 8*VEC_BYTES
+	ops8_pair_passes PREFETCH_FROM_L2, , , \p
 	jmp	9f
 .Lops8_default\@:
 	bk_if_larger xbase, xend, %rax, $BK_FPU_PIPE_MAX_BYTES, .Lops8_blocks\@
@@ -836,7 +835,8 @@ lane_masks:
 #endif
 .endm
 
-/* ops8's passes in pairs of blocks of four (the 128-bit build). */
+/* ops8's passes in pairs of blocks of four (x from L2 and L3 on the
+ * two-stage cores, every size in the 128-bit build). */
 .macro ops8_pair_passes prefetch, begin, end, p
 	ops8_pair_split
 	passes \prefetch, \begin, \end, ops8_vec, ops8_block_pair, \p, \

@@ -417,6 +417,7 @@ peak_clock_chain:
 	.irp v, 0, 1, 2, 3
 	ins3	vadd\sfx, \R, 14, \v, 8
 	ins3	\fma\sfx, \R, 15, 8, %(4 + \v)
+	n_ins = n_ins + 2
 	.endr
 .endm
 
@@ -433,7 +434,7 @@ peak_clock_chain:
 .endm
 
 /* ports_flow_<isa>_ops8_<f32|f64>(x, bytes, passes): the flow walk;
- * returns its FP instructions per vector. */
+ * returns its FP instructions per vector (counted by the assembler). */
 .macro flow_func name, R, vbytes, sfx
 	entry_with_frame \name, MEM_FRAME
 	vex_setup \R
@@ -446,6 +447,7 @@ peak_clock_chain:
 .endif
 	walk_begin
 	VEC_WALK = \vbytes
+	n_ins = 0
 	n_blk = 0
 	.rept	WALK_VECS / 4
 	flow_block \R, \sfx, %(n_blk * 4 * \vbytes)
@@ -453,7 +455,7 @@ peak_clock_chain:
 	.endr
 	walk_end \vbytes
 	vzeroupper
-	mov	$6, %eax
+	mov	$n_ins / WALK_VECS, %eax
 	leave
 	ret
 	.size	\name, . - \name
