@@ -35,4 +35,25 @@ static inline uint64_t read_pmccntr(void)
 #endif
 }
 
+/*
+ * PMUSERENR as EL0 sees it (readable there on both): after a trap, whether
+ * the CPU's grant was gone or the read trapped for another reason.
+ */
+static inline uint64_t read_pmuserenr(void)
+{
+#if defined(__aarch64__)
+	uint64_t v;
+
+	__asm__ volatile("mrs %0, pmuserenr_el0" : "=r"(v));
+	return v;
+#elif defined(__arm__)
+	uint32_t v;
+
+	__asm__ volatile("mrc p15, 0, %0, c9, c14, 0" : "=r"(v));
+	return v;
+#else
+	return 0;
+#endif
+}
+
 #endif

@@ -9,9 +9,11 @@
  *
  * Prints "holding TID" once the module granted it, then "ok READS" when
  * every read worked and went forward, "sigill after READS" (exit 2) when a
- * read trapped (the counter was taken away; with the file still open,
- * followed by what user_access then read), "backwards" (exit 1), or
- * "refused ERRNO" (exit 3) when the write of "1" failed.
+ * read trapped (the counter was taken away; then the CPU, PMUSERENR and
+ * the address the trap saw, PMUSERENR again after a sleep, which switches
+ * the thread out and in, and, with the file still open, what user_access
+ * read), "backwards" (exit 1), or "refused ERRNO" (exit 3) when the write
+ * of "1" failed.
  *
  *   --drop-uid UID   open the file, then become UID before asking (EPERM)
  *   --filter         instead of holding: compare the counts per ns of a
@@ -88,6 +90,34 @@ static void print_module_view(int fd)
 		printf(" (user_access: %s)", buf);
 	}
 	putchar('\n');
+}
+
+/* Where the trap was taken, and the grant as that CPU had it then. */
+static volatile int trap_cpu = -1;
+static volatile uint64_t trap_userenr;
+static void *volatile trap_addr;
+
+static void holder_on_sigill(int sig, siginfo_t *si, void *context)
+{
+	(void)context;
+	trap_cpu = sched_getcpu();
+	trap_userenr = read_pmuserenr();
+	trap_addr = si->si_addr;
+	pmu_on_sigill(sig);
+}
+
+/*
+ * After a trap: where it was taken and whether the CPU's grant was gone
+ * then and after a switch out and in (the module grants again at each
+ * switch in): a grant gone with nothing logged has a CPU to look at.
+ */
+static void print_trap(void)
+{
+	printf(" (CPU %d, PMUSERENR %#llx, at %p", trap_cpu,
+	       (unsigned long long)trap_userenr, trap_addr);
+	usleep(1000);	/* off the CPU and back: a switch out and in */
+	printf("; after a switch: CPU %d, PMUSERENR %#llx)", sched_getcpu(),
+	       (unsigned long long)read_pmuserenr());
 }
 
 #define FILTER_WINDOWS 5
@@ -171,12 +201,14 @@ int main(int argc, char **argv)
 	printf("holding %ld\n", (long)syscall(SYS_gettid));
 	fflush(stdout);
 
-	struct sigaction sa = { .sa_handler = pmu_on_sigill };
+	struct sigaction sa = { .sa_sigaction = holder_on_sigill,
+				.sa_flags = SA_SIGINFO };
 
 	sigemptyset(&sa.sa_mask);
 	sigaction(SIGILL, &sa, NULL);
 	if (sigsetjmp(pmu_trap, 1)) {
 		printf("sigill after %ld", reads);
+		print_trap();
 		print_module_view(file_open ? fd : -1);
 		return 2;
 	}
