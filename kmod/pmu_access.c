@@ -100,6 +100,17 @@ static DEFINE_PER_CPU(struct bk_pmu_cpu, bk_pmu_cpu);
 static LIST_HEAD(bk_holders);
 static DEFINE_MUTEX(bk_holders_lock);
 
+/*
+ * The scheduler's notifier calls are a static key: turned on at the first
+ * ask, under bk_files_lock, and off only when the module goes. Turned on
+ * and off with each holder, the kernel's text is patched at every ask and
+ * every end; under qemu's TCG the switch-in call site once stayed a NOP
+ * after such a patch while the switch-out one branched: a holder's grant
+ * went at its first switch out and never came back (its reads trapped,
+ * no loss seen), about one holder in 470.
+ */
+static bool bk_notifier_key_on;
+
 /* This CPU, interrupts off: h loses its grant for good, for why. */
 static void bk_holder_lose(struct bk_holder *h, const char *why)
 {
@@ -180,6 +191,13 @@ static void bk_holder_sched_out(struct preempt_notifier *pn,
 {
 	struct bk_holder *h = container_of(pn, struct bk_holder, pn);
 
+	/*
+	 * Running here ungranted, neither lost nor revoked: its switch-in
+	 * call did not come (the static key above), so its reads trapped.
+	 */
+	if (this_cpu_ptr(&bk_pmu_cpu)->granted != h &&
+	    !READ_ONCE(h->lost) && !READ_ONCE(h->revoked))
+		bk_holder_lose(h, "lost: the scheduler did not call its switch-in");
 	bk_ungrant_here(h);
 	/* The last switch away from an exiting task: it never runs again. */
 	if (READ_ONCE(current->__state) == TASK_DEAD)
@@ -206,7 +224,6 @@ static void bk_holder_free(struct bk_holder *h)
 				    h->loss.userenr, h->loss.ccfiltr,
 				    h->loss.cntenset, h->loss.intenset);
 	put_task_struct(h->task);
-	preempt_notifier_dec();
 	kfree(h);
 }
 
@@ -287,7 +304,10 @@ static int bk_holder_ask(struct bk_holder **slot)
 		return -ENOMEM;
 	h->task = get_task_struct(current);
 	h->tid = task_pid_nr(current);
-	preempt_notifier_inc();
+	if (!bk_notifier_key_on) {
+		preempt_notifier_inc();
+		bk_notifier_key_on = true;
+	}
 	preempt_notifier_init(&h->pn, &bk_holder_ops);
 
 	preempt_disable();
@@ -352,6 +372,13 @@ static bool bk_granted_here(void)
 	return !!this_cpu_ptr(&bk_pmu_cpu)->granted;
 }
 
+/* The module goes: no holder is left (each holds the module while it is). */
+static void bk_notifier_key_off(void)
+{
+	if (bk_notifier_key_on)
+		preempt_notifier_dec();
+}
+
 #define BK_NO_NOTIFIERS_WHY NULL
 
 #else /* !CONFIG_PREEMPT_NOTIFIERS */
@@ -380,6 +407,10 @@ static bool bk_holders_any(void)
 static bool bk_granted_here(void)
 {
 	return false;
+}
+
+static void bk_notifier_key_off(void)
+{
 }
 
 #define BK_NO_NOTIFIERS_WHY \
@@ -582,6 +613,7 @@ int bk_pmu_access_init(struct dentry *dir, bool armv7_user_access)
 void bk_pmu_access_exit(void)
 {
 	/* Every holder ended with its file; pending ones hold the module. */
+	bk_notifier_key_off();
 }
 
 #else /* !BK_HAVE_PMU_CONTROL */

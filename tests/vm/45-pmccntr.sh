@@ -70,8 +70,10 @@ else
 	access=$(cat $BK/user_access)
 	check_eq "asked: user_access reads on and the holder's thread id" \
 		"on $tid" "$access"
-	# Twice in about 200 guest runs it read off here, the holder's reads
-	# trapped, and its own read after the trap said on: what else holds.
+	# Twice in about 200 guest runs it read off here: the holder had
+	# already trapped and exited (its own read after the trap said on),
+	# its switch-ins never called while the module turned the scheduler's
+	# notifier key on and off with each holder (it now stays on).
 	if [ "$access" != "on $tid" ]; then
 		diag "the holder printed: $(tr '\n' ' ' < $S/hold.out)"
 		diag "user_access again: $(cat $BK/user_access); holder: $(grep -E '^(State|Cpus_allowed_list)' /proc/$hold_pid/status 2>&1 | tr '\n\t' '  ')"
