@@ -44,6 +44,8 @@
  * and the next block's loads. What holds it under that is its stores:
  * every form of the kernel's loads, FP work and stores measured ran
  * 1.74-1.79 ticks, a build of the two-stage without its stores 1.58.
+ * On Zen 1 a store's data takes an add pipe (fpu_sse2.S gives the
+ * harness), beside the block's three adds a vector.
  *
  * Measured on the Zen 1 core above (a throwaway harness, the builds
  * taking turns, best of 60 to 300 calls, TSC ticks per 128-bit vector,

@@ -64,9 +64,20 @@
  *   Golden Cove         mul on ports 0 and 1, add on 1 and 5: 3 for a mix;
  *   (Sapphire Rapids)   add 2-3, mul 4
  *   Zen 2, Zen 3        add on 2 pipes, mul on 2 others; add 3, mul 3
+ *   Zen 1               as Zen 2, and each store of an xmm register takes
+ *                       an add pipe (FP2) for its data (measured there;
+ *                       not known for the others)
  * A vector of ops32 is 32 FP instructions (21 add/sub, 11 mul): designed
  * for 16 cycles per vector on Skylake, 10.7 on Golden Cove, 10.5 on Zen 3
- * (its two add pipes); ops8 (5 add/sub, 3 mul) for 4, 2.7 and 2.5. The
+ * (its two add pipes); ops8 (5 add/sub, 3 mul) for 4, 2.7 and 2.5. On
+ * Zen 1 the store's data shares the add pipes: 6 slots there a vector in
+ * ops8, 3 cycles against its FP mix's 2.5, so 83 % of the mix is the most
+ * any order of these instructions reaches (ops32: 22 against 21, 4.5 %).
+ * A harness of independent 128-bit instructions there, cycles per group:
+ * 20 adds and 12 muls 10; with 4 xmm stores 12, with 4 GPR stores or 4
+ * loads instead 10; 16 adds, 12 muls and 4 xmm stores 10; 12 muls and 4
+ * xmm stores 6. The bench's walk with the kernel's loads and stores shows
+ * that bound (84-85 % of the mix; the kernel at 99-100 % of it). The
  * chain a vector hides is its running sum, one add or sub per term after
  * the first product: in ops32 10 x 4 cycles plus add and mul (48 cycles
  * from the load on Skylake, 36 on Zen 3), so 3-4 vectors must be in

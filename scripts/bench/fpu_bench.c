@@ -14,8 +14,9 @@
  *     prefixes o3<isa>_, or o3native_ on other architectures, and o2base_);
  *   - the compute bound: the kernel's FP instruction mix in registers
  *     (peak_<arch>.S) of the ISA, and the same with the kernel's loads and
- *     stores walking the cell's words (the load/store ports' and caches'
- *     bound);
+ *     stores walking the cell's words (the bound of the loads and stores:
+ *     their ports, the caches, and on some cores the FP pipe a store's
+ *     data takes);
  *   - the memory bound: an in-place read+write of the same words with the
  *     ISA's vectors, with and without prefetch, the better counting.
  * Before the cells, the core clock and every ISA's mix are surveyed. Each

@@ -169,7 +169,8 @@ static void bound_goal(const struct isa_run *run, const char *isa, const char *n
 	     "% of the bound (>= 90 %)");
 	limit_line(run, isa, name, s, op, ti, f_ports, f_ports_share, f_of_ports, mem,
 		   "the FP mix with the kernel's loads and stores over its words",
-		   " (the load/store ports and caches)");
+		   " (the loads and stores: their ports, the caches, and on some cores"
+		   " the FP pipe a store's data takes)");
 }
 
 /* "medians of 3 rounds", and how far a cell's rounds may go on. */
