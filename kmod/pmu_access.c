@@ -107,7 +107,7 @@ static DEFINE_MUTEX(bk_holders_lock);
  * every end; under qemu's TCG the switch-in call site once stayed a NOP
  * after such a patch while the switch-out one branched: a holder's grant
  * went at its first switch out and never came back (its reads trapped,
- * no loss seen), about one holder in 470.
+ * no loss seen), 4 holders in 2840.
  */
 static bool bk_notifier_key_on;
 

@@ -72,7 +72,8 @@
  * (its two add pipes); ops8 (5 add/sub, 3 mul) for 4, 2.7 and 2.5. On
  * Zen 1 the store's data shares the add pipes: 6 slots there a vector in
  * ops8, 3 cycles against its FP mix's 2.5, so 83 % of the mix is the most
- * any order of these instructions reaches (ops32: 22 against 21, 4.5 %).
+ * any order of these instructions reaches (ops32: 22 slots against 21,
+ * a 4.5 % cost).
  * A harness of independent 128-bit instructions there, cycles per group:
  * 20 adds and 12 muls 10; with 4 xmm stores 12, with 4 GPR stores or 4
  * loads instead 10; 16 adds, 12 muls and 4 xmm stores 10; 12 muls and 4
