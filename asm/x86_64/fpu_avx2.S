@@ -241,11 +241,12 @@
  * each further term one vfmadd231.
  *
  * Instruction counts of the loop bodies, by class as the `Loop body` lines
- * state them (a block is 4 vectors; a vector holds 8 fpu32 or 4 fpu64
- * words):
+ * state them (a block is 4 vectors, 8 in ops2; a vector holds 8 fpu32 or
+ * 4 fpu64 words):
  *
  *     kernel   per vector                    per block  fpu32/word  fpu64/word
- *     ops2     load 1, add 1, mul 1, store 1     19        0.59        1.19
+ *     ops2     add 1 (x from memory), mul 1,     27        0.42        0.84
+ *              store 1 (a block of 8 vectors)
  *     ops8     load 1, add 3, mul 1, fma 2,      35        1.09        2.19
  *              store 1
  *     ops8 up  add 3 (x from memory), mul 1,     59        0.92        1.84
@@ -263,8 +264,8 @@
  * plus, per block, 3 for the loop control (add, cmp, jne; counted in the
  * ops8 group's 59 and the two-stage's 38, 3 a step); the prefetching
  * loop (x larger than bk_fpu_prefetch_min_bytes) adds per block the
- * prefetches (2, one per 64-byte line, in ops8 whether a page or 1 KiB
- * ahead, in ops2 on Zen 1; the two-stage ops8 has none). ops8's adds
+ * prefetches (one per 64-byte line: 2 in ops8, whether a page or 1 KiB
+ * ahead, 4 in ops2 on Zen 1; the two-stage ops8 has none). ops8's adds
  * with x from memory count as add, not as loads; ops32's constants,
  * loaded from the stack frame, count as loads. The `Loop body` lines (what `burnkit inspect`
  * checks) are the block loops; ops8's group loop, above, is for x of at
@@ -450,6 +451,35 @@ lane_masks:
 #define kfactor	%ymm15		/* K2 */
 #define ka2	%ymm14		/* a */
 
+/*
+ * A block of ops2: eight vectors (four lines), each added to a with x
+ * from memory, multiplied and stored before the next, in ymm0-7 in turn:
+ * 3 instructions a vector and 3 a block for the loop, 3.4 in all. The
+ * chain from a vector's load to its store (load, add, mul: about 13
+ * cycles on the cores named below) is hidden by the vectors after it,
+ * which depend on nothing before them. Designed for 0.5 cycles a vector
+ * where the core takes two loads and two 256-bit stores a cycle and 7
+ * instructions (Zen 5: 0.6 measured at L1 size, below), 1 cycle on
+ * Skylake (one store a cycle); from L2 and RAM the caches set the rate,
+ * the stream's (Zen 5: 0.8 cycles a vector from L2).
+ *
+ * Why eight vectors so: on a Zen 5 core (EPYC 9005, one thread, a
+ * throwaway harness, TSC ticks per vector at 2.69 GHz, best of 15 calls,
+ * the loops taking turns, each placed with its head at 0, 16, 32 and 48
+ * bytes past a 64-byte boundary) the blocks of four this replaced, loads
+ * first, then adds, multiplies and stores, ran 0.57-0.58 at 24 KiB with
+ * the head at 16, 32 or 48 and 0.75 at 0, where the build had put it
+ * (75 % of the stream beside it at L2 size in fpu.sh, 1.00 x gcc); the
+ * same grouping over eight vectors 0.57-0.58 at every head; these eight
+ * 0.41-0.45 in two runs and 0.52-0.53 in a third, the stream loop
+ * 0.51-0.55. At 512 KiB these eight ran 0.54-0.56, the stream
+ * 0.55-0.56, the blocks of four 0.55-0.57 and 0.72 with the head at 0;
+ * gcc's form (one vector an iteration) 0.72-0.86 at either size. Where a
+ * loop lands in its 64-byte line is the linker's choice, so a schedule
+ * must not depend on it.
+ */
+#define OPS2_BLOCK_BYTES (8 * VEC_BYTES)
+
 .macro ops2_vec p, masked
 	load_vec \p, \masked, %ymm0
 	vadd\p	ka2, %ymm0, %ymm0
@@ -459,27 +489,15 @@ lane_masks:
 
 .macro ops2_block p, prefetch
 .if \prefetch
-	prefetcht0 PREFETCH_BYTES+0*LINE_BYTES(cur)
-.if 4 * VEC_BYTES > LINE_BYTES
-	prefetcht0 PREFETCH_BYTES+1*LINE_BYTES(cur)
+	.irp line, 0, 1, 2, 3
+	prefetcht0 PREFETCH_BYTES+\line*LINE_BYTES(cur)
+	.endr
 .endif
-.endif
-	vmovu\p	0*VEC_BYTES(cur), %ymm0
-	vmovu\p	1*VEC_BYTES(cur), %ymm1
-	vmovu\p	2*VEC_BYTES(cur), %ymm2
-	vmovu\p	3*VEC_BYTES(cur), %ymm3
-	vadd\p	ka2, %ymm0, %ymm0
-	vadd\p	ka2, %ymm1, %ymm1
-	vadd\p	ka2, %ymm2, %ymm2
-	vadd\p	ka2, %ymm3, %ymm3
-	vmul\p	kfactor, %ymm0, %ymm0
-	vmul\p	kfactor, %ymm1, %ymm1
-	vmul\p	kfactor, %ymm2, %ymm2
-	vmul\p	kfactor, %ymm3, %ymm3
-	vmovu\p	%ymm0, 0*VEC_BYTES(cur)
-	vmovu\p	%ymm1, 1*VEC_BYTES(cur)
-	vmovu\p	%ymm2, 2*VEC_BYTES(cur)
-	vmovu\p	%ymm3, 3*VEC_BYTES(cur)
+	.irp v, 0, 1, 2, 3, 4, 5, 6, 7
+	vadd\p	\v*VEC_BYTES(cur), ka2, %ymm\v
+	vmul\p	kfactor, %ymm\v, %ymm\v
+	vmovu\p	%ymm\v, \v*VEC_BYTES(cur)
+	.endr
 .endm
 
 /*
@@ -489,7 +507,7 @@ lane_masks:
  */
 .macro ops2_passes p, begin, end
 	bk_prefetch_gated_if bk_fpu_avx2_ops2_prefetch, xbase, xend, %rax, 9f, passes, \
-		\begin, \end, ops2_vec, ops2_block, \p, 4*VEC_BYTES
+		\begin, \end, ops2_vec, ops2_block, \p, OPS2_BLOCK_BYTES
 .endm
 
 /* One constant into every lane of reg (e: s or d; an xmm has no
@@ -955,9 +973,9 @@ lane_masks:
 /* ---------------------------------------------------------------- kernels */
 
 #ifndef BK_AVX2_XMM
-// Loop body fpu32_ops2_x86_64_avx2: 19 instructions per 32 words (load 4, store 4, add 5, sub 0, mul 4, fma 0, and 0, orr 0, cmp 1, branch 1, other 0)
+// Loop body fpu32_ops2_x86_64_avx2: 27 instructions per 64 words (load 0, store 8, add 9, sub 0, mul 8, fma 0, and 0, orr 0, cmp 1, branch 1, other 0)
 ENTRY(fpu32_ops2_x86_64_avx2)
-	split	2, 4*VEC_BYTES
+	split	2, OPS2_BLOCK_BYTES
 	movq	bk_fpu32_consts@GOTPCREL(%rip), consts
 	vbroadcastss	0*4(consts), ka2
 	vbroadcastss	22*4(consts), kfactor
@@ -1003,9 +1021,9 @@ ENTRY(fpu32_ops32_x86_64_avx2)
 END(fpu32_ops32_x86_64_avx2)
 
 #ifndef BK_AVX2_XMM
-// Loop body fpu64_ops2_x86_64_avx2: 19 instructions per 16 words (load 4, store 4, add 5, sub 0, mul 4, fma 0, and 0, orr 0, cmp 1, branch 1, other 0)
+// Loop body fpu64_ops2_x86_64_avx2: 27 instructions per 32 words (load 0, store 8, add 9, sub 0, mul 8, fma 0, and 0, orr 0, cmp 1, branch 1, other 0)
 ENTRY(fpu64_ops2_x86_64_avx2)
-	split	3, 4*VEC_BYTES
+	split	3, OPS2_BLOCK_BYTES
 	movq	bk_fpu64_consts@GOTPCREL(%rip), consts
 	vbroadcastsd	0*8(consts), ka2
 	vbroadcastsd	22*8(consts), kfactor
