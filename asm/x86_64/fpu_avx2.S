@@ -475,8 +475,9 @@ lane_masks:
  * 0.51-0.55. At 512 KiB these eight ran 0.54-0.56, the stream
  * 0.55-0.56, the blocks of four 0.55-0.57 and 0.72 with the head at 0;
  * gcc's form (one vector an iteration) 0.72-0.86 at either size. Where a
- * loop lands in its 64-byte line is the linker's choice, so a schedule
- * must not depend on it.
+ * loop lands in its 64-byte line moves with any edit of the code before
+ * it in this file (the section is aligned to 64 bytes, the loop head to
+ * 32), so a schedule must not depend on it.
  */
 #define OPS2_BLOCK_BYTES (8 * VEC_BYTES)
 
