@@ -53,12 +53,34 @@ name:
 
 #if defined(__x86_64__)
 /*
+ * x86-64: a loop head, on a 32-byte boundary (a fetch block), so 0 or 32
+ * bytes past a 64-byte one, which of the two moving with every edit of
+ * the code before it; on some cores a loop's speed moves with it (AVX2
+ * ops2's blocks of four on Zen 5 ran 1.3 x slower at 0 than at 32:
+ * asm/x86_64/fpu_avx2.S). Built with BK_LOOP_SHIFT, 0 or 32
+ * (scripts/bench/fpu.sh's LOOP_SHIFT), every loop head sits there, long
+ * nops before it, so that the bench measures every kernel at both. A loop
+ * of at most 32 bytes, as AVX-512 ops2's one vector an iteration, never
+ * crosses a 64-byte line here (at 48 it would: 0.87-0.89 x gcc on Zen 5).
+ */
+.macro bk_loop_head
+#ifdef BK_LOOP_SHIFT
+	.p2align 6
+.if BK_LOOP_SHIFT
+	.nops	BK_LOOP_SHIFT
+.endif
+#else
+	.p2align 5
+#endif
+.endm
+
+/*
  * x86-64: a kernel's block loop, `block p, prefetch` from cur up to blkend
  * in steps of block_bytes, its head aligned; begin and end mark it where
  * they are LOOP_BEGIN and LOOP_END.
  */
 .macro bk_block_loop begin, end, block, p, prefetch, block_bytes, cur, blkend
-	.p2align 5			// loop head on a fetch-block boundary
+	bk_loop_head
 \begin
 2:	\block	\p, \prefetch
 	add	$\block_bytes, \cur
@@ -83,7 +105,7 @@ name:
 	\first	\p
 	cmp	\lastblk, \cur
 	je	.Lbk_last0\@
-	.p2align 5			// loop head on a fetch-block boundary
+	bk_loop_head
 \begin
 2:	\step	\p, \prefetch, 0
 	cmp	\lastblk, \cur

@@ -691,7 +691,7 @@ lane_masks:
 	ops8_stage0 \p, 1*PAIR_BYTES, PAIR1
 	ops8_stage0 \p, 2*PAIR_BYTES, PAIR2
 	ops8_stage1 \p, 0*PAIR_BYTES, PAIR0
-	.p2align 5
+	bk_loop_head
 2:	ops8_step \p, 0, PAIR3, PAIR1, PAIR0
 	ops8_step \p, 1, PAIR0, PAIR2, PAIR1
 	ops8_step \p, 2, PAIR1, PAIR3, PAIR2

@@ -358,7 +358,7 @@
 1:	pass_head ops2_vec, \p
 	cmp	vecend, cur
 	je	3f
-	.p2align 5			// loop head on a fetch-block boundary
+	bk_loop_head
 \begin
 2:	vadd\p	(cur), ka, %zmm0
 	add	$VEC_BYTES, cur

@@ -107,7 +107,7 @@ ENTRY(int_write_x86_64)
 	mov	%rax, %r9
 	shl	$32, %r9
 	or	%rax, %r9
-	.p2align 5			// loop head on a fetch-block boundary
+	bk_loop_head
 LOOP_BEGIN(int_write_x86_64)
 1:	write4	0, %r8
 	write4	16, %r9
@@ -139,7 +139,7 @@ ENTRY(int_check_x86_64)
 	xor	or2a, or2a
 	xor	or2b, or2b
 	blocks_to_end
-	.p2align 5			// loop head on a fetch-block boundary
+	bk_loop_head
 LOOP_BEGIN(int_check_x86_64)
 1:	check4	0, and1a, or1a
 	check4	16, and2a, or2a
@@ -181,7 +181,7 @@ ENTRY(int_read_x86_64)
 	xor	sum2, sum2
 	xor	sum3, sum3
 	blocks_to_end
-	.p2align 5			// loop head on a fetch-block boundary
+	bk_loop_head
 LOOP_BEGIN(int_read_x86_64)
 1:	read4	0, addl
 	read4	16, subl

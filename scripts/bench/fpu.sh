@@ -93,6 +93,11 @@
 # more than 10 % of its median is measured in further rounds, up to this
 # many, the range then leaving out its highest and lowest round; a ratio
 # still spread so is marked unstable).
+# LOOP_SHIFT (unset): 0 or 32 builds burnkit's x86-64 kernels with every
+# loop head that many bytes past a 64-byte boundary (asm/asmdefs.h,
+# bk_loop_head), the two places a build can give it, instead of where the
+# code before it happens to put it; a run at each shows whether a kernel's
+# speed depends on where its loop lands.
 
 set -eu
 cd "$(dirname "$0")/../.."
@@ -107,6 +112,22 @@ aarch64-*) arch=aarch64; baseline=(-march=armv8-a) ;;
 arm*) arch=armv7; baseline=(-march=armv7-a -mfpu=vfpv3-d16 -mfloat-abi=hard) ;;
 *) echo "fpu.sh: no kernels for $($CC -dumpmachine)" >&2; exit 1 ;;
 esac
+
+loop_shift=()
+if [ -n "${LOOP_SHIFT:-}" ]; then
+	if [ "$arch" != x86_64 ]; then
+		echo "fpu.sh: LOOP_SHIFT places the x86-64 kernels' loops; this is $arch" >&2
+		exit 2
+	fi
+	case $LOOP_SHIFT in
+	0 | 32) loop_shift=("-DBK_LOOP_SHIFT=$LOOP_SHIFT") ;;
+	*)
+		echo "fpu.sh: LOOP_SHIFT=$LOOP_SHIFT: give 0 or 32 (bytes past a 64-byte boundary," \
+			"where a loop head on a 32-byte boundary can be)" >&2
+		exit 2
+		;;
+	esac
+fi
 
 # ---------------------------------------------------------------- build
 BK_CFLAGS=(-std=c11 -Wall -Wextra -Werror -Wshadow -Wstrict-prototypes
@@ -138,7 +159,7 @@ objcopy --prefix-symbols=o2base_ "$OUT/fpu_ref_o2base.raw.o" "$OUT/fpu_ref_o2bas
 objs=()
 for s in "asm/$arch"/*.S; do
 	o=$OUT/asm/$(basename "${s%.S}").o
-	$CC "${CPPFLAGS[@]}" -c "$s" -o "$o"
+	$CC "${CPPFLAGS[@]}" ${loop_shift[@]+"${loop_shift[@]}"} -c "$s" -o "$o"
 	objs+=("$o")
 done
 peak_asm=()
@@ -155,6 +176,9 @@ $CC "${BK_CFLAGS[@]}" "${CPPFLAGS[@]}" -O2 -g -ffp-contract=off \
 
 # ---------------------------------------------------------------- run
 echo "burnkit fpu benchmark, $arch, $(grep -m1 'model name' /proc/cpuinfo 2>/dev/null | sed 's/.*: //')"
+if [ ${#loop_shift[@]} -gt 0 ]; then
+	echo "burnkit's loop heads: $LOOP_SHIFT bytes past a 64-byte boundary (LOOP_SHIFT)"
+fi
 # The sampling settings the environment gives; fpu_bench holds the defaults.
 exec "$OUT/fpu_bench" ${REPEATS:+--repeats "$REPEATS"} ${MIN_MS:+--min-ms "$MIN_MS"} \
 	${MAX_MS:+--max-ms "$MAX_MS"} ${ROUNDS:+--rounds "$ROUNDS"} \
