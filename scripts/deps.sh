@@ -95,17 +95,19 @@ else
 fi
 
 export DEBIAN_FRONTEND=noninteractive
+top=$(cd "$(dirname "$0")/.." && pwd)
+. "$top/scripts/apt.sh"
 if [ -n "$foreign" ]; then
 	echo "burnkit: adding the dpkg architectures of the VM tests' guest kernels:$foreign"
 	for a in $foreign; do
 		$sudo dpkg --add-architecture "$a"
 	done
-	$sudo apt-get update -qq || echo "burnkit: apt-get update reported errors; going on" >&2
+	apt_update $sudo || echo "burnkit: apt-get update reported errors; going on" >&2
 fi
 [ -z "$missing" ] && exit 0
 echo "burnkit: installing:$missing"
 # Install straight away when the package lists are fresh enough; else update.
 if ! $sudo apt-get install -y -qq --no-install-recommends $missing >/dev/null 2>&1; then
-	$sudo apt-get update -qq
+	apt_update $sudo || echo "burnkit: apt-get update reported errors; going on" >&2
 	$sudo apt-get install -y -qq --no-install-recommends $missing
 fi

@@ -59,7 +59,7 @@ if [ "$debarch" != "$host_debarch" ]; then
 	if ! dpkg --print-foreign-architectures | grep -qx "$debarch"; then
 		say "adding dpkg architecture $debarch"
 		dpkg --add-architecture "$debarch"
-		apt-get update -q >/dev/null 2>&1 ||
+		apt_update 2>/dev/null ||
 			say "apt-get update reported errors; going on with the lists it got"
 	fi
 fi
@@ -77,7 +77,7 @@ lookup() {
 
 kver=$(lookup || true)
 if [ -z "$kver" ]; then
-	apt-get update -q >/dev/null 2>&1 || true
+	apt_update >/dev/null 2>&1 || true
 	kver=$(lookup || true)
 fi
 if [ -z "$kver" ]; then

@@ -3,7 +3,8 @@
 # reads the shell's previous directory or depends on the one it started
 # in; the checkout's make works from another directory (make -C) and after
 # `cd /` then `cd` into it, with nothing in the environment but a minimal
-# PATH and HOME, the way .ci/run starts make check.
+# PATH and HOME, the way .ci/run starts make check; the package lists the
+# guests' kernels come from survive a mirror that fails one architecture.
 #   tests/cli/newcomer.sh RUNNER [EMULATOR]
 . "$(dirname "$0")/lib.sh" "$@"
 path=/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin
@@ -75,5 +76,48 @@ else
 		 ! grep -q 'dpkg --add-architecture $host_arch' '$tmp/mock.log' &&
 		 grep -q '^apt-get update' '$tmp/mock.log' || { cat '$tmp/root.out' '$tmp/mock.log'; exit 1; }"
 fi
+
+
+# apt_update (scripts/apt.sh): where one architecture's index fails to
+# download, apt keeps none of that suite's new lists, so the others' lists
+# are fetched on their own and then the whole update runs again. dpkg and
+# apt-get are stand-ins (amd64 with arm64 and armhf) that log what they were
+# asked; MOCK_APT says what fails: nothing, armhf's index, or the network.
+mkdir -p "$tmp/apt"
+printf '%s\n' '#!/bin/sh' 'case $1 in' \
+	'--print-architecture) echo amd64 ;;' \
+	'--print-foreign-architectures) printf "arm64\narmhf\n" ;;' 'esac' >"$tmp/apt/dpkg"
+printf '%s\n' '#!/bin/sh' "echo \"apt-get \$*\" >>'$tmp/apt.log'" \
+	'case "$MOCK_APT $*" in' \
+	'"none "*|*APT::Architectures=*) exit 0 ;;' \
+	'armhf*) echo "E: Failed to fetch http://deb.debian.org/debian-security/dists/bookworm-security/main/binary-armhf/Packages.xz  File has unexpected size (356624 != 356976). Mirror sync in progress?" >&2 ;;' \
+	'*) echo "E: Failed to fetch http://deb.debian.org/debian/dists/bookworm/InRelease  Could not resolve host" >&2 ;;' \
+	'esac' 'exit 100' >"$tmp/apt/apt-get"
+chmod +x "$tmp/apt/dpkg" "$tmp/apt/apt-get"
+# apt_run FAILING: apt_update under the stand-ins; its exit code ends the output.
+apt_run() {
+	rm -f "$tmp/apt.log"
+	MOCK_APT=$1 top="$top" PATH="$tmp/apt:$path" \
+		sh -c '. "$top/scripts/apt.sh"; apt_update; echo "rc=$?"' >"$tmp/apt.out" 2>&1
+	cat "$tmp/apt.out" "$tmp/apt.log"
+}
+# apt_calls: the updates apt_run made, one a line, without "apt-get update -qq".
+apt_calls() { sed 's/^apt-get update -qq *//' "$tmp/apt.log" | tr '\n' '|'; }
+apt_none() {
+	apt_run none && grep -qx 'rc=0' "$tmp/apt.out" && [ "$(apt_calls)" = "|" ]
+}
+apt_armhf() {
+	apt_run armhf && grep -qx 'rc=1' "$tmp/apt.out" &&
+		grep -q 'an index of armhf failed to download; fetching the lists of amd64,arm64 without it' \
+			"$tmp/apt.out" &&
+		[ "$(apt_calls)" = "|-o APT::Architectures=amd64,arm64||" ]
+}
+apt_net() {
+	apt_run net && grep -qx 'rc=1' "$tmp/apt.out" && [ "$(apt_calls)" = "|" ]
+}
+ok "apt_update: every index came: one update, exit 0" apt_none
+ok "apt_update: armhf's index failed: amd64 and arm64 fetched on their own, then all again, exit 1" \
+	apt_armhf
+ok "apt_update: no architecture's index named (the network): one update, exit 1" apt_net
 
 finish
