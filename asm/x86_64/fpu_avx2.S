@@ -464,17 +464,19 @@ lane_masks:
  * the stream's (Zen 5: 0.8 cycles a vector from L2).
  *
  * Why eight vectors so: on a Zen 5 core (EPYC 9005, one thread, a
- * throwaway harness, TSC ticks per vector at 2.69 GHz, best of 15 calls,
- * the loops taking turns, each placed with its head at 0, 16, 32 and 48
- * bytes past a 64-byte boundary) the blocks of four this replaced, loads
- * first, then adds, multiplies and stores, ran 0.57-0.58 at 24 KiB with
- * the head at 16, 32 or 48 and 0.75 at 0, where the build had put it
- * (75 % of the stream beside it at L2 size in fpu.sh, 1.00 x gcc); the
- * same grouping over eight vectors 0.57-0.58 at every head; these eight
- * 0.41-0.45 in two runs and 0.52-0.53 in a third, the stream loop
- * 0.51-0.55. At 512 KiB these eight ran 0.54-0.56, the stream
- * 0.55-0.56, the blocks of four 0.55-0.57 and 0.72 with the head at 0;
- * gcc's form (one vector an iteration) 0.72-0.86 at either size. Where a
+ * throwaway harness, TSC ticks per vector at 2.69 GHz, best of 15-30
+ * calls, the loops taking turns, each placed with its head at 0, 16, 32
+ * and 48 bytes past a 64-byte boundary, three runs) the blocks of four
+ * this replaced, loads first, then adds, multiplies and stores, ran
+ * 0.57-0.62 at 24 KiB with the head at 16, 32 or 48 and 0.75-0.79 at 0,
+ * where the build had put it (75 % of the stream beside it at L2 size in
+ * fpu.sh, 1.00 x gcc); the same grouping over eight vectors 0.57-0.61 at
+ * every head; these eight 0.41-0.47 in two runs and 0.52-0.53 in the
+ * third, the stream loop 0.51-0.55. At 512 KiB these eight ran 0.54-0.56
+ * in two runs (the stream 0.55-0.57) and 0.58-0.62 in a noisier one (the
+ * stream 0.61), the blocks of four as the stream but 0.72-0.79 with the
+ * head at 0; gcc's form (one vector an iteration) 0.72-0.86 at either
+ * size, 1.12 once with its head at 48. Where a
  * loop lands in its 64-byte line moves with any edit of the code before
  * it in this file (the section is aligned to 64 bytes, the loop head to
  * 32), so a schedule must not depend on it.
