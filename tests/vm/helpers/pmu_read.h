@@ -18,21 +18,34 @@ static void pmu_on_sigill(int sig)
 	siglongjmp(pmu_trap, 1);
 }
 
+/*
+ * One EL0 read of a PMU register into v (uint64_t): the AArch64 and the
+ * ARMv7 instruction given; 0 elsewhere.
+ */
+#if defined(__aarch64__)
+#define PMU_EL0_READ(v, a64, a32)					\
+	do {								\
+		uint64_t r_;						\
+		__asm__ volatile(a64 : "=r"(r_));			\
+		(v) = r_;						\
+	} while (0)
+#elif defined(__arm__)
+#define PMU_EL0_READ(v, a64, a32)					\
+	do {								\
+		uint32_t r_;						\
+		__asm__ volatile(a32 : "=r"(r_));			\
+		(v) = r_;						\
+	} while (0)
+#else
+#define PMU_EL0_READ(v, a64, a32) ((v) = 0)
+#endif
+
 static inline uint64_t read_pmccntr(void)
 {
-#if defined(__aarch64__)
 	uint64_t v;
 
-	__asm__ volatile("isb\n\tmrs %0, pmccntr_el0" : "=r"(v));
+	PMU_EL0_READ(v, "isb\n\tmrs %0, pmccntr_el0", "isb\n\tmrc p15, 0, %0, c9, c13, 0");
 	return v;
-#elif defined(__arm__)
-	uint32_t v;
-
-	__asm__ volatile("isb\n\tmrc p15, 0, %0, c9, c13, 0" : "=r"(v));
-	return v;
-#else
-	return 0;
-#endif
 }
 
 /*
@@ -41,19 +54,10 @@ static inline uint64_t read_pmccntr(void)
  */
 static inline uint64_t read_pmuserenr(void)
 {
-#if defined(__aarch64__)
 	uint64_t v;
 
-	__asm__ volatile("mrs %0, pmuserenr_el0" : "=r"(v));
+	PMU_EL0_READ(v, "mrs %0, pmuserenr_el0", "mrc p15, 0, %0, c9, c14, 0");
 	return v;
-#elif defined(__arm__)
-	uint32_t v;
-
-	__asm__ volatile("mrc p15, 0, %0, c9, c14, 0" : "=r"(v));
-	return v;
-#else
-	return 0;
-#endif
 }
 
 #endif
