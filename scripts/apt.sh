@@ -39,6 +39,7 @@ apt_update() {
 	apt_update_bad=$(sed -n 's|.*Failed to fetch .*/binary-\([a-z0-9]*\)/.*|\1|p' \
 		"$apt_update_err" | sort -u | tr '\n' ' ')
 	rm -f "$apt_update_err"
+	[ -n "$apt_update_bad" ] || return 1
 	apt_update_good=$(dpkg --print-architecture)
 	for apt_update_a in $(dpkg --print-foreign-architectures); do
 		case " $apt_update_bad" in
@@ -46,7 +47,6 @@ apt_update() {
 		*) apt_update_good="$apt_update_good,$apt_update_a" ;;
 		esac
 	done
-	[ -n "$apt_update_bad" ] || return 1
 	echo "burnkit: apt-get update: an index of ${apt_update_bad% } failed to download;" \
 		"fetching the lists of $apt_update_good without it" >&2
 	"$@" apt-get update -qq -o APT::Architectures="$apt_update_good" >&2 || return 1

@@ -19,21 +19,22 @@ static void pmu_on_sigill(int sig)
 }
 
 /*
- * One EL0 read of a PMU register into v (uint64_t): the AArch64 and the
- * ARMv7 instruction given; 0 elsewhere.
+ * One EL0 read of a PMU register into v (uint64_t): the AArch64 or the
+ * ARMv7 instruction given, into a register of that width; 0 elsewhere.
  */
 #if defined(__aarch64__)
-#define PMU_EL0_READ(v, a64, a32)					\
-	do {								\
-		uint64_t r_;						\
-		__asm__ volatile(a64 : "=r"(r_));			\
-		(v) = r_;						\
-	} while (0)
+typedef uint64_t pmu_el0_reg;
+#define PMU_EL0_INSN(a64, a32) a64
 #elif defined(__arm__)
+typedef uint32_t pmu_el0_reg;
+#define PMU_EL0_INSN(a64, a32) a32
+#endif
+
+#ifdef PMU_EL0_INSN
 #define PMU_EL0_READ(v, a64, a32)					\
 	do {								\
-		uint32_t r_;						\
-		__asm__ volatile(a32 : "=r"(r_));			\
+		pmu_el0_reg r_;						\
+		__asm__ volatile(PMU_EL0_INSN(a64, a32) : "=r"(r_));	\
 		(v) = r_;						\
 	} while (0)
 #else
