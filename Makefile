@@ -91,7 +91,8 @@ TESTER_SRCS += $(addprefix user/testers/, \
 
 # Drives: burnindrive, drivespeed/lanspeed, the SD card test, what they share.
 LIB_SRCS += $(addprefix user/lib/storage/, \
-	dio.c aio.c xfer.c verify.c pagecache.c workdir.c workdir_manifest.c lathist.c devid.c sdreg.c)
+	dio.c aio.c xfer.c verify.c pagecache.c workdir.c workdir_manifest.c lathist.c devid.c sdreg.c \
+	devstat.c)
 TESTER_SRCS += $(addprefix user/testers/drive/, \
 	drive_patterns.c drive_io.c drive.c speed.c speed_small.c sdcard.c sdcard_profile.c \
 	capacity.c capacity_map.c capacity_report.c capacity_device.c)
