@@ -213,6 +213,15 @@ ok "sdcard runs all four tests" status 0 sdcard FilePath "$d" --size 4M --second
 ok "sdcard: figures and latency percentiles" sh -c "grep -q 'Sequential write speed' $tmp/stdout && grep -q 'Random read speed' $tmp/stdout && grep -q 'p99.9' $tmp/stdout"
 ok "sdcard: JSON strict, latency per test" sh -c "$check $tmp/sd.jsonl type && [ \$(grep -c '\"p99.9\"' $tmp/sd.jsonl) -eq 4 ]"
 ok "sdcard: nothing left behind" absent "$d/burnkit-sdcard"
+# device_load: the device's own counters over each test (storage/devstat).
+sd_dev=$(stat -c '%Hd:%Ld' "$d")
+if [ -r "/sys/dev/block/$sd_dev/stat" ]; then
+	ok "sdcard: each test has its device's load (busy share within 0-100 %, requests counted)" sh -c "[ \$(grep '\"type\":\"sdcard_test\"' $tmp/sd.jsonl | grep -c '\"device_load\":{\"device\":\"[a-z0-9]*\",\"requests\":[1-9][0-9]*,\"kib_per_request\":[0-9.e+]*,\"await_ms\":[0-9.e+-]*,\"util_pct\":\\(100\\|[0-9]\\{1,2\\}\\)\\([.][0-9]*\\)\\?}') -eq 4 ] && [ \$(grep -c '   device [a-z0-9]*: busy [0-9.]* % of the test, [0-9.]* ms and [0-9]* KiB a request' $tmp/stdout) -eq 4 ]"
+else
+	skip "sdcard: device load per test" "the work directory's device $sd_dev has no counters in /sys/dev/block"
+fi
+mkdir -p "$tmp/no-sysfs"
+ok "sdcard without the device's counters: device_load unsupported, saying why" sh -c "BURNKIT_SYSROOT=$tmp/no-sysfs $emu $runner sdcard FilePath $d --size 4M --seconds 0.1 --no-targets --only seq-read --json $tmp/sd-nodev.jsonl >$tmp/o 2>&1 && grep '\"test\":\"seq-read\"' $tmp/sd-nodev.jsonl | grep -q '\"device_load\":\"unsupported\",\"device_load_why\":\"[^\"]*block device[^\"]*\"' && grep -q '   device load: unsupported (.*block device.*)' $tmp/o"
 ok "sdcard with targets: PASS or FAIL per line" sh -c "$emu $runner sdcard FilePath $d --size 4M --seconds 0.2 >$tmp/o 2>&1; rc=\$?; grep -q 'Sequential write speed .* KB/s (target 10000) - ' $tmp/o && grep -q 'Random write speed .* IOPS (target 500) - ' $tmp/o && grep -q 'Random read speed .* IOPS (target 1500) - ' $tmp/o && grep -q 'Result: ' $tmp/o && { [ \$rc -eq 0 ] && grep -q 'Result: PASS' $tmp/o || [ \$rc -ne 0 ]; }"
 ok "sdcard: the default profile is 2020, named in the summary" sh -c "tail -1 $tmp/sd.jsonl | grep -q '\"profile\":\"2020\",\"runs\":1'"
 ok "sdcard --profile 2024 --no-targets: one run, the summary names 2024" status 0 sdcard FilePath "$d" --size 4M --seconds 0.2 --profile 2024 --no-targets --json "$tmp/sd24.jsonl"

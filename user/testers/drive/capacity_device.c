@@ -332,7 +332,7 @@ int cap_device_mode(struct cap_run *c)
 	cap_header(c, "Device", dev);
 	bk_out(&c->ctx->log, " Model %s%s%s; all its data is being overwritten\n", vendor,
 	       vendor[0] ? " " : "", model);
-	bk_drive_identify(c->ctx, dev);
+	bk_drive_identify(c->ctx, dev, NULL);
 	buf = bk_dio_alloc(BK_UNIT_BYTES);
 	if (!buf) {
 		close(fd);

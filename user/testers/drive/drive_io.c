@@ -132,7 +132,7 @@ int bk_drive_env_open(struct bk_drive_env *e, struct bk_ctx *ctx, const char *fi
 	bk_out(&ctx->log, " Total MB %7.0f, Free MB %7.0f, Used MB %7.0f  (%s; MB = %s bytes)\n",
 	       (double)e->space.total / mb, (double)e->space.free / mb,
 	       (double)e->space.used / mb, e->space.fs, mb == 1e6 ? "10^6" : "2^20");
-	bk_drive_identify(ctx, e->wd.path);
+	bk_drive_identify(ctx, e->wd.path, &e->dev);
 	return 0;
 }
 
@@ -156,14 +156,25 @@ int bk_drive_dry_check(const char *filepath)
 	return BK_EXIT_OK;
 }
 
-void bk_drive_identify(struct bk_ctx *ctx, const char *path)
+void bk_drive_identify(struct bk_ctx *ctx, const char *path, struct bk_devid *id)
 {
-	struct bk_devid id;
+	struct bk_devid own;
 	char text[2048];
 
-	bk_devid_from_path(&id, path, NULL);
-	bk_devid_text(&id, text, sizeof(text));
+	if (!id)
+		id = &own;
+	bk_devid_from_path(id, path, NULL);
+	bk_devid_text(id, text, sizeof(text));
 	bk_out(&ctx->log, "%s", text);
+}
+
+int bk_drive_devstat(const struct bk_drive_env *e, struct bk_devstat *s, char *why, size_t len)
+{
+	if (!e->dev.found) {
+		snprintf(why, len, "%s", e->dev.why);
+		return -1;
+	}
+	return bk_devstat_read(e->dev.major, e->dev.minor, NULL, s, why, len);
 }
 
 uint64_t bk_drive_usable(const struct bk_drive_env *e)

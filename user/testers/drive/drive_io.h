@@ -12,6 +12,8 @@
 #include <stdint.h>
 
 #include "storage/aio.h"
+#include "storage/devid.h"
+#include "storage/devstat.h"
 #include "storage/pagecache.h"
 #include "tester.h"
 #include "storage/verify.h"
@@ -33,6 +35,7 @@ struct bk_drive_env {
 	uint64_t need_bytes;	/* what the test was sized to */
 	double mb;		/* bytes in the tester's MB: 10^6, or 2^20 (burnindrive) */
 	int ram_fs;		/* tmpfs, ramfs: every read is served from RAM */
+	struct bk_devid dev;	/* the block device under the work directory */
 };
 
 /* A fresh run id: random, never 0. */
@@ -52,8 +55,18 @@ int bk_drive_env_open(struct bk_drive_env *e, struct bk_ctx *ctx, const char *fi
 /* --dry-run: the FilePath checks of a real run, creating nothing. An exit status. */
 int bk_drive_dry_check(const char *filepath);
 
-/* The identity block of the device holding path (storage/devid) in the text log. */
-void bk_drive_identify(struct bk_ctx *ctx, const char *path);
+/*
+ * The identity block of the device holding path (storage/devid) in the
+ * text log; id (may be NULL) receives it.
+ */
+void bk_drive_identify(struct bk_ctx *ctx, const char *path, struct bk_devid *id);
+
+/*
+ * The counters of the block device under the work directory
+ * (storage/devstat). 0, or -1 with why filled (no block device, no
+ * counters).
+ */
+int bk_drive_devstat(const struct bk_drive_env *e, struct bk_devstat *s, char *why, size_t len);
 
 /* Add an engine's short-transfer counts to the run's. */
 void bk_drive_take_counts(struct bk_drive_env *e, struct bk_aio *a);

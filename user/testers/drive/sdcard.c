@@ -150,7 +150,32 @@ struct result {
 	struct bk_lathist lat;
 	struct bk_residency in_ram;	/* reads: the file's pages in RAM at the start */
 	struct bk_residency after;	/* the file's pages in RAM at the end: direct I/O leaves none */
+	int dev_known;
+	struct bk_devload dev;	/* what the device itself saw in the timed span */
+	char dev_why[200];	/* why not known */
 };
+
+/* The device's counters at the start of a test; 0 when they can be read. */
+static int device_before(const struct sdcard *s, struct result *res, struct bk_devstat *before)
+{
+	return bk_drive_devstat(&s->env, before, res->dev_why, sizeof(res->dev_why));
+}
+
+/* The device's load from before to now, in the test's direction. */
+static void device_after(const struct sdcard *s, struct result *res,
+			 const struct bk_devstat *before, int write)
+{
+	struct bk_devstat now;
+
+	if (bk_drive_devstat(&s->env, &now, res->dev_why, sizeof(res->dev_why)))
+		return;
+	if (bk_devload_between(before, &now, write, &res->dev)) {
+		snprintf(res->dev_why, sizeof(res->dev_why), "no %s request of %s completed in the test",
+			 write ? "write" : "read", s->env.dev.name);
+		return;
+	}
+	res->dev_known = 1;
+}
 
 static int run_test(struct sdcard *s, int fd, enum test t, int prepare, struct result *res)
 {
@@ -170,8 +195,10 @@ static int run_test(struct sdcard *s, int fd, enum test t, int prepare, struct r
 	};
 	uint64_t count = s->size / st.len;
 	uint64_t deadline;
+	struct bk_devstat dev0;
 	struct bk_xfer x;
 	uint64_t t0;
+	int dev0_ok;
 
 	if (s->time_based && !prepare) {
 		count = UINT64_MAX;
@@ -184,6 +211,7 @@ static int run_test(struct sdcard *s, int fd, enum test t, int prepare, struct r
 	e->phase = prepare ? "prepare" : tests[t].name;
 	e->file_name = FILE_NAME;
 	/* The clock starts after the cache is dropped: --seconds of transfers. */
+	dev0_ok = !device_before(s, res, &dev0);
 	t0 = bk_now_ns();
 	deadline = prepare ? 0 : t0 + (uint64_t)(s->seconds * 1e9);
 	bk_drive_stream_run(e, &s->aio, fd, write, &st, count, deadline, &res->lat, &x);
@@ -194,6 +222,8 @@ static int run_test(struct sdcard *s, int fd, enum test t, int prepare, struct r
 	if (write && !x.stopped && fdatasync(fd))
 		return bk_drive_io_failed(e, "syncing", FILE_NAME, errno, s->size);
 	res->seconds = (double)(bk_now_ns() - t0) / 1e9;
+	if (dev0_ok)
+		device_after(s, res, &dev0, write);
 	if (!prepare)
 		bk_drive_settle(e, FILE_NAME, fd, 1, &res->after);
 	res->ops = x.done;
@@ -247,6 +277,12 @@ static int report(struct sdcard *s, enum test t, const struct result *r, int val
 		bk_drive_residency_text(&r->after, rtext, sizeof(rtext));
 		bk_out(log, "   in RAM after the test: %s: direct I/O was not in effect\n", rtext);
 	}
+	if (r->dev_known)
+		bk_out(log, "   device %s: busy %.1f %% of the test, %.3f ms and %.0f KiB a request "
+		       "(its own counters: other I/O to it counts too)\n", s->env.dev.name,
+		       r->dev.util_pct, r->dev.await_ms, r->dev.kib_per_request);
+	else
+		bk_out(log, "   device load: unsupported (%s)\n", r->dev_why);
 	bk_drive_printed(&s->env);
 	bk_json_init(&j);
 	bk_rec_begin(log, &j, "sdcard_test");
@@ -281,6 +317,18 @@ static int report(struct sdcard *s, enum test t, const struct result *r, int val
 	if (r->after.pages)
 		bk_json_uint(&j, "resident_pages_after", r->after.resident);
 	bk_json_bool(&j, "cached", !valid);
+	if (r->dev_known) {
+		bk_json_object_begin(&j, "device_load");
+		bk_json_str(&j, "device", s->env.dev.name);
+		bk_json_uint(&j, "requests", r->dev.requests);
+		bk_json_realp(&j, "kib_per_request", r->dev.kib_per_request, 6);
+		bk_json_realp(&j, "await_ms", r->dev.await_ms, 4);
+		bk_json_realp(&j, "util_pct", r->dev.util_pct, 4);
+		bk_json_object_end(&j);
+	} else {
+		bk_json_str(&j, "device_load", "unsupported");
+		bk_json_str(&j, "device_load_why", r->dev_why);
+	}
 	bk_rec_end(log, &j);
 	bk_json_free(&j);
 	return judged && valid && !pass;
