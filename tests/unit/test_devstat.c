@@ -74,6 +74,7 @@ Test(devstat, load_between_two_readings)
 	cr_assert_eq(l.requests, 1000);
 	cr_assert_float_eq(l.kib_per_request, 1024, 1e-9);
 	cr_assert_float_eq(l.await_ms, 1.8, 1e-9);
+	cr_assert_float_eq(l.in_flight, 0.9, 1e-9);
 	cr_assert_float_eq(l.util_pct, 80, 1e-9);
 	cr_assert_eq(bk_devload_between(&a, &b, 1, &l), -1, "no write completed");
 	b.busy_ms = a.busy_ms - 1;

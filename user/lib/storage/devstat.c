@@ -79,8 +79,9 @@ int bk_devload_between(const struct bk_devstat *a, const struct bk_devstat *b, i
 	l->requests = n;
 	l->kib_per_request = (double)(b->sectors[d] - a->sectors[d]) / 2 / (double)n;
 	l->await_ms = (double)(b->ticks_ms[d] - a->ticks_ms[d]) / (double)n;
+	l->in_flight = (double)(b->ticks_ms[d] - a->ticks_ms[d]) / span_ms;
 	l->util_pct = 100.0 * (double)(b->busy_ms - a->busy_ms) / span_ms;
 	if (l->util_pct > 100)
-		l->util_pct = 100;	/* the counter's millisecond steps */
+		l->util_pct = 100;	/* the counter's jiffy steps */
 	return 0;
 }

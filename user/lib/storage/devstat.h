@@ -4,12 +4,17 @@
  * from its counters in /sys/dev/block/MAJ:MIN/stat (the kernel's
  * Documentation/block/stat.rst): how many requests of one direction
  * completed, their mean size, their mean time from issue to completion
- * (iostat's await, queueing included) and the share of the span with at
- * least one request in flight (iostat's %util). A program that leaves the
- * device idle between its transfers shows a low util; a device that is
- * slow for one program's transfers and not another's shows a longer
- * await. The counters are the device's, not the process's: any other I/O
- * to the same device in the span is counted too.
+ * (iostat's await, queueing included), the mean number in flight (their
+ * summed time over the span, iostat's aqu-sz) and the share of the span
+ * with at least one in flight (iostat's %util). By Little's law the
+ * transfer rate is in flight x size / await, exactly: a program that
+ * leaves the device idle between its transfers has fewer in flight, a
+ * device slow for one program's requests and not another's a longer
+ * await. The request times are summed from nanoseconds; the busy time is
+ * counted in jiffies since Linux 5.0, so %util is the rougher of the two
+ * (at one request in flight, in flight is the busy share, exactly). The
+ * counters are the device's, not the process's: any other I/O to the same
+ * device in the span is counted too.
  */
 #ifndef BK_DEVSTAT_H
 #define BK_DEVSTAT_H
@@ -31,6 +36,7 @@ struct bk_devload {
 	uint64_t requests;
 	double kib_per_request;
 	double await_ms;	/* mean time per request, queueing included */
+	double in_flight;	/* mean requests in flight over the span */
 	double util_pct;	/* busy share of the span */
 };
 

@@ -278,9 +278,10 @@ static int report(struct sdcard *s, enum test t, const struct result *r, int val
 		bk_out(log, "   in RAM after the test: %s: direct I/O was not in effect\n", rtext);
 	}
 	if (r->dev_known)
-		bk_out(log, "   device %s: busy %.1f %% of the test, %.3f ms and %.0f KiB a request "
-		       "(its own counters: other I/O to it counts too)\n", s->env.dev.name,
-		       r->dev.util_pct, r->dev.await_ms, r->dev.kib_per_request);
+		bk_out(log, "   device %s: %.2f requests in flight on average (busy %.1f %% of the "
+		       "test), %.3f ms and %.0f KiB a request (its own counters: other I/O to it "
+		       "counts too)\n", s->env.dev.name, r->dev.in_flight, r->dev.util_pct,
+		       r->dev.await_ms, r->dev.kib_per_request);
 	else
 		bk_out(log, "   device load: unsupported (%s)\n", r->dev_why);
 	bk_drive_printed(&s->env);
@@ -323,6 +324,7 @@ static int report(struct sdcard *s, enum test t, const struct result *r, int val
 		bk_json_uint(&j, "requests", r->dev.requests);
 		bk_json_realp(&j, "kib_per_request", r->dev.kib_per_request, 6);
 		bk_json_realp(&j, "await_ms", r->dev.await_ms, 4);
+		bk_json_realp(&j, "in_flight", r->dev.in_flight, 4);
 		bk_json_realp(&j, "util_pct", r->dev.util_pct, 4);
 		bk_json_object_end(&j);
 	} else {
