@@ -152,15 +152,25 @@ dev=$(basename "$(df -P "$DIR" | awk 'NR == 2 { print $1 }')")
 dev_stat=/sys/class/block/$dev/stat
 [ -r "$dev_stat" ] || dev_stat=""
 
-# io_count DIRECTION: "requests sectors" completed so far on the device (read or write).
+# io_count DIRECTION: "requests sectors ticks-ms busy-ms now-ns" of the device
+# so far (requests of DIRECTION, read or write), the counters sdcard's
+# device_load reads (storage/devstat.h); "0 0 0 0 0" without them.
 io_count() {
-	[ -n "$dev_stat" ] || { echo "0 0"; return; }
-	awk -v d="$1" '{ print (d == "read" ? $1 " " $3 : $5 " " $7) }' "$dev_stat"
+	[ -n "$dev_stat" ] || { echo "0 0 0 0 0"; return; }
+	awk -v d="$1" -v now="$(date +%s%N)" \
+		'{ print (d == "read" ? $1 " " $3 " " $4 : $5 " " $7 " " $8), $10, now }' "$dev_stat"
 }
 
-# req_kib "BEFORE" "AFTER": KiB per request between two io_count lines (0: unknown).
-req_kib() {
-	echo "$1 $2" | awk '{ r = $3 - $1; print (r > 0 ? int(($4 - $2) / 2 / r + 0.5) : 0) }'
+# device_load "BEFORE" "AFTER" [SPAN-MS]: "KiB-per-request busy-% await-ms
+# in-flight" between two io_count lines, as sdcard's device_load has them
+# ("0 0 0 0": unknown), over SPAN-MS (the time the program timed), else the
+# time between the two lines.
+device_load() {
+	echo "$1 $2 ${3:-0}" | awk '{ r = $6 - $1; t = ($11 > 0 ? $11 : ($10 - $5) / 1e6)
+		if (r <= 0 || t <= 0) { print "0 0 0 0"; exit }
+		u = 100 * ($9 - $4) / t
+		printf "%.0f %.1f %.3f %.3f\n", ($7 - $2) / 2 / r, (u > 100 ? 100 : u), ($8 - $3) / r,
+			($8 - $3) / t }'
 }
 
 fio_common() {
@@ -169,9 +179,10 @@ fio_common() {
 }
 
 # fio_side PEER RW BS DEPTH: lays out a fresh file, runs the timed job;
-# prints "MB/s resident-pages-after" (MB = 10^6 bytes).
+# prints "MB/s resident-pages-after KiB-per-request busy-% await-ms
+# in-flight" (MB = 10^6 bytes; the last four: the device in the timed job).
 fio_side() {
-	local peer=$1 rw=$2 bs=$3 depth=$4 verify=() line before dir=read
+	local peer=$1 rw=$2 bs=$3 depth=$4 verify=() line before after dir=read
 	case $rw in *write) dir=write ;; esac
 	[ "$peer" = fio-verify ] && verify=(--verify=crc32c --verify_interval=4k --verify_state_save=0
 		--verify_pattern="$fio_pattern")
@@ -183,28 +194,33 @@ fio_side() {
 	line=$(fio $(fio_common) --rw="$rw" --bs="$bs" --iodepth="$depth" --time_based \
 		--runtime="$SECONDS_PER_JOB" --randrepeat=0 --end_fsync=1 "${verify[@]}" \
 		--output-format=terse --terse-version=3)
-	# terse v3: field 5 error, 7 read KiB/s, 48 write KiB/s.
+	# terse v3: field 5 error, 7 and 9 read KiB/s and ms, 48 and 50 the same for writes.
+	after=$(io_count "$dir")
 	echo "$line" | awk -F';' -v res="$(fincore --noheadings --output PAGES "$fio_file")" \
-		-v req="$(req_kib "$before" "$(io_count "$dir")")" '
+		-v load="$(device_load "$before" "$after" "$(echo "$line" | awk -F';' '{ print ($50 > 0 ? $50 : $9) }')")" '
 		$5 != 0 { print "fio failed: error " $5 > "/dev/stderr"; exit 1 }
-		{ print ($48 > 0 ? $48 : $7) * 1.024 / 1000, res + 0, req }'
+		{ print ($48 > 0 ? $48 : $7) * 1.024 / 1000, res + 0, load }'
 	rm -f "$fio_file"
 }
 
-# burnkit_side TEST BS DEPTH: prints "MB/s resident-pages-after KiB-per-request"
-# (reads only: a write job's count would hold its preparing pass; 0 there).
+# burnkit_side TEST BS DEPTH: prints "MB/s resident-pages-after KiB-per-request
+# busy-% await-ms in-flight", the last four from its record's device_load
+# (the timed test alone; "0 0 0 0" where the device has no counters).
 burnkit_side() {
-	local json=$tmp/sdcard.jsonl block=$2 before req=0
+	local json=$tmp/sdcard.jsonl block=$2
 	[ "$block" = 4k ] && block=1M	# the random tests use 4 KB; 1 MB lays the file out
 	rm -f "$json"
-	before=$(io_count read)
 	"$bench_runner" sdcard --filepath "$DIR" --size "$SIZE" --only "$1" --block "$block" \
 		--depth "$3" --seconds "$SECONDS_PER_JOB" --time-based --no-targets \
 		--json "$json" >/dev/null 2>"$tmp/sdcard.err" || { cat "$tmp/sdcard.err" >&2; return 1; }
-	case $1 in *read) req=$(req_kib "$before" "$(io_count read)") ;; esac
 	# (the untimed preparing pass has its own record, without mb_per_s)
-	grep '"type":"sdcard_test"' "$json" | grep '"mb_per_s"' |
-		sed "s/.*\"mb_per_s\":\([0-9.e+-]*\).*\"resident_pages_after\":\([0-9]*\).*/\1 \2 $req/"
+	grep '"type":"sdcard_test"' "$json" | grep '"mb_per_s"' | awk '
+		function num(key,  m) {
+			if (!match($0, "\"" key "\":[0-9.e+-]*")) return 0
+			m = substr($0, RSTART, RLENGTH); sub(/.*:/, "", m); return m + 0
+		}
+		{ printf "%s %d %.0f %.1f %.3f %.3f\n", num("mb_per_s"), num("resident_pages_after"),
+			num("kib_per_request"), num("util_pct"), num("await_ms"), num("in_flight") }'
 }
 
 # stats FILE: per-round ratios (one a line) -> "median spread%" (rounds.sh).
@@ -222,7 +238,7 @@ echo "directory $DIR ($(df -PT "$DIR" | awk 'NR == 2 { print $2 }')), file $SIZE
 echo "ratio: median of burnkit / peer per round; spread: (max - min) / median of those" \
 	"(from 5 rounds on, the extreme two set aside); peers: fio, fio with verify=crc32c"
 echo
-echo "req KiB: KiB per device request in the timed job, burnkit (reads) / fio; a 1 MB transfer" \
+echo "req KiB: KiB per device request in the timed job, burnkit / fio; a 1 MB transfer" \
 	"whose buffer the device takes in fewer pieces than its pages goes down split;" \
 	"fio's buffers: $fio_buffers"
 echo
@@ -273,9 +289,15 @@ run_round() {
 		mb[$side]=$1
 		[ "$2" -gt 0 ] && cached_of[$key]=1
 		echo "$test $bs QD$depth round $r $side $1 MB/s, $2 pages in RAM after," \
-			"$3 KiB per device request" >> "$rounds_log"
+			"$3 KiB per device request, device busy $4 %, $5 ms a request, $6 in flight" \
+			>> "$rounds_log"
 		echo "$1" >> "$tmp/$key.mb.$side"
-		[ "$3" -gt 0 ] && echo "$3" >> "$tmp/$key.req.$side"
+		if [ "$3" -gt 0 ]; then
+			echo "$3" >> "$tmp/$key.req.$side"
+			echo "$4" >> "$tmp/$key.busy.$side"
+			echo "$5" >> "$tmp/$key.await.$side"
+			echo "$6" >> "$tmp/$key.inflight.$side"
+		fi
 	done
 	for peer in fio fio-verify; do
 		awk -v b="${mb[burnkit]}" -v f="${mb[$peer]}" \
@@ -385,6 +407,48 @@ if [ "${#reading[@]}" -gt 0 ]; then
 	echo "missed against plain fio, at or above fio with verify: plain fio never reads what it" \
 		"transfers, burnkit and fio with verify check every byte (README, drive.sh):"
 	printf '  %s\n' "${reading[@]}"
+fi
+# What the device saw. By Little's law a side's MB/s is its requests in
+# flight (their summed time over the job) x the request size / the time per
+# request, so at equal sizes the ratio to fio is the in-flight factor (how
+# much more of the time burnkit had requests at the device) x the service
+# factor (how much faster the device served them). The first is the
+# programs', the second mostly the device's and, on a virtual disk, the
+# host's.
+if [ -n "$dev_stat" ]; then
+	echo
+	echo "what $dev saw in each side's timed jobs (its own counters, medians over the rounds):" \
+		"requests in flight on average / ms per request from issue to completion; the ratio" \
+		"to fio is the in-flight factor (burnkit's / fio's) x the service factor (fio's ms /" \
+		"burnkit's) x the request sizes' ratio (product); a product far from the ratio: the" \
+		"two sides did not time the same span, or others used the device"
+	printf '%-13s %2s %14s %14s %14s %9s %8s %8s %6s\n' workload QD "burnkit" "fio" "fio+v" \
+		in-flight service product ratio
+	for row in "${rows[@]}"; do
+		read -r test rw bs depth <<< "$row"
+		key=$(row_key "$row")
+		line=$(printf '%-13s %2s' "$test $bs" "$depth")
+		for side in "${sides[@]}"; do
+			if [ -s "$tmp/$key.inflight.$side" ]; then
+				line="$line $(printf '%6.2f %7.3f' "$(median < "$tmp/$key.inflight.$side")" \
+					"$(median < "$tmp/$key.await.$side")")"
+			else
+				line="$line $(printf '%14s' unknown)"
+			fi
+		done
+		if [ -s "$tmp/$key.inflight.burnkit" ] && [ -s "$tmp/$key.inflight.fio" ]; then
+			line="$line $(awk -v nb="$(median < "$tmp/$key.inflight.burnkit")" \
+				-v nf="$(median < "$tmp/$key.inflight.fio")" \
+				-v ab="$(median < "$tmp/$key.await.burnkit")" \
+				-v af="$(median < "$tmp/$key.await.fio")" \
+				-v kb="$(median < "$tmp/$key.req.burnkit")" \
+				-v kf="$(median < "$tmp/$key.req.fio")" \
+				-v r="$(stats "$tmp/$key.r.fio" | cut -d' ' -f1)" 'BEGIN {
+				n = nf > 0 ? nb / nf : 0; a = ab > 0 ? af / ab : 0; k = kf > 0 ? kb / kf : 0
+				printf "%9.3f %8.3f %8.3f %6.3f", n, a, n * a * k, r }')"
+		fi
+		echo "$line"
+	done
 fi
 echo
 echo "goals: ratio >= 0.95 against fio, >= 1.0 against fio with verify, spread <= $SPREAD_LIMIT %"

@@ -46,5 +46,24 @@ ok "the 1 MB row's ratios are not to be believed" \
 	contains "$tmp/malloc.out" "not to be believed (unstable, cached or unequal):.* seq-read/QD1/fio seq-read/QD1/fio+verify"
 ok "nor listed as missed" \
 	sh -c "! grep -q '^missed:.*seq-read' '$tmp/malloc.out'"
+# What the device saw: each side's requests in flight and ms per request,
+# and the ratio split into its factors, whose product matches the measured
+# ratio when both sides timed what the device did (Little's law).
+device_rows() {
+	awk '/^workload .*in-flight/ { on = 1; next } on && NF == 0 { exit }
+		on && $1 == "rand-read" && NF == 13 { print }' "$tmp/malloc.out"
+}
+bench_dev=$(stat -c '%Hd:%Ld' "$work")
+if [ -r "/sys/dev/block/$bench_dev/stat" ]; then
+	ok "the device's view: in flight and ms per request for burnkit, fio and fio with verify" \
+		sh -c "awk '/^workload .*in-flight/ { on = 1; next } on && NF == 0 { exit }
+			on && \$1 == \"seq-read\" { n++ } END { exit n != 1 }' '$tmp/malloc.out' &&
+			[ -n \"$(device_rows)\" ] || { cat '$tmp/malloc.out'; exit 1; }"
+	ok "the in-flight x service x size product is the measured ratio, within 10 %" \
+		sh -c "echo '$(device_rows)' | awk '{ for (i = 3; i <= 13; i++) if (\$i !~ /^[0-9.]+\$/ || (i < 9 && \$i <= 0)) exit 1
+			exit !(\$13 > 0 && \$12 / \$13 > 0.9 && \$12 / \$13 < 1.1) }' || { cat '$tmp/malloc.out'; exit 1; }"
+else
+	skip "the device's view of each side" "the bench's directory has no block device counters ($bench_dev)"
+fi
 ok "the bench's files are gone" sh -c "[ -z \"\$(ls -A '$work/dir')\" ]"
 finish
