@@ -275,7 +275,7 @@ run_round() {
 	r=$((${rounds_of[$key]:-0} + 1))
 	rounds_of[$key]=$r
 	echo "drive.sh: $test $bs QD$depth, round $r" >&2
-	declare -A mb=()
+	declare -A mb=() load=()
 	for k in 0 1 2; do
 		side=${sides[${orders[$(((r - 1) % 6))]:$k:1}]}
 		sync
@@ -287,6 +287,7 @@ run_round() {
 		fi
 		set -- $out
 		mb[$side]=$1
+		load[$side]="$3 $5 $6"	# KiB a request, ms a request, in flight
 		[ "$2" -gt 0 ] && cached_of[$key]=1
 		echo "$test $bs QD$depth round $r $side $1 MB/s, $2 pages in RAM after," \
 			"$3 KiB per device request, device busy $4 %, $5 ms a request, $6 in flight" \
@@ -303,6 +304,10 @@ run_round() {
 		awk -v b="${mb[burnkit]}" -v f="${mb[$peer]}" \
 			'BEGIN { print (f > 0 ? b / f : 0) }' >> "$tmp/$key.r.$peer"
 	done
+	# The round's ratio to fio in the device's factors (in flight, service, sizes).
+	echo "${load[burnkit]} ${load[fio]}" | awk -v f="$tmp/$key.factors" '
+		$1 > 0 && $2 > 0 && $3 > 0 && $4 > 0 && $5 > 0 && $6 > 0 {
+			print $3 / $6, $5 / $2, $3 / $6 * $5 / $2 * $1 / $4 >> f }'
 }
 
 # row_unequal ROW: fio's 1 MB transfers on scattered 4 KB pages, burnkit's
@@ -418,10 +423,11 @@ fi
 if [ -n "$dev_stat" ]; then
 	echo
 	echo "what $dev saw in each side's timed jobs (its own counters, medians over the rounds):" \
-		"requests in flight on average / ms per request from issue to completion; the ratio" \
-		"to fio is the in-flight factor (burnkit's / fio's) x the service factor (fio's ms /" \
-		"burnkit's) x the request sizes' ratio (product); a product far from the ratio: the" \
-		"two sides did not time the same span, or others used the device"
+		"requests in flight on average / ms per request from issue to completion; a round's" \
+		"ratio to fio is its in-flight factor (burnkit's / fio's) x its service factor (fio's" \
+		"ms / burnkit's) x the request sizes' ratio (product; medians of the rounds); a" \
+		"product far from the ratio: the two sides did not time the same span, or others" \
+		"used the device"
 	printf '%-13s %2s %14s %14s %14s %9s %8s %8s %6s\n' workload QD "burnkit" "fio" "fio+v" \
 		in-flight service product ratio
 	for row in "${rows[@]}"; do
@@ -436,16 +442,12 @@ if [ -n "$dev_stat" ]; then
 				line="$line $(printf '%14s' unknown)"
 			fi
 		done
-		if [ -s "$tmp/$key.inflight.burnkit" ] && [ -s "$tmp/$key.inflight.fio" ]; then
-			line="$line $(awk -v nb="$(median < "$tmp/$key.inflight.burnkit")" \
-				-v nf="$(median < "$tmp/$key.inflight.fio")" \
-				-v ab="$(median < "$tmp/$key.await.burnkit")" \
-				-v af="$(median < "$tmp/$key.await.fio")" \
-				-v kb="$(median < "$tmp/$key.req.burnkit")" \
-				-v kf="$(median < "$tmp/$key.req.fio")" \
-				-v r="$(stats "$tmp/$key.r.fio" | cut -d' ' -f1)" 'BEGIN {
-				n = nf > 0 ? nb / nf : 0; a = ab > 0 ? af / ab : 0; k = kf > 0 ? kb / kf : 0
-				printf "%9.3f %8.3f %8.3f %6.3f", n, a, n * a * k, r }')"
+		if [ -s "$tmp/$key.factors" ]; then
+			line="$line $(printf '%9.3f %8.3f %8.3f %6.3f' \
+				"$(cut -d' ' -f1 "$tmp/$key.factors" | median)" \
+				"$(cut -d' ' -f2 "$tmp/$key.factors" | median)" \
+				"$(cut -d' ' -f3 "$tmp/$key.factors" | median)" \
+				"$(stats "$tmp/$key.r.fio" | cut -d' ' -f1)")"
 		fi
 		echo "$line"
 	done
