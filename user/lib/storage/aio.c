@@ -262,6 +262,20 @@ static int uring_reap(struct bk_aio *a, struct bk_aio_req **done, unsigned min,
 	}
 }
 
+static int uring_poll(struct bk_aio *a, struct bk_aio_req **done, unsigned max)
+{
+	int n;
+
+	do {
+		n = uring_enter(a->ring_fd, a->to_submit, 0, IORING_ENTER_GETEVENTS);
+	} while (n < 0 && errno == EINTR);
+	if (n < 0 && errno != EAGAIN && errno != EBUSY)
+		return -errno;
+	if (n > 0)
+		a->to_submit -= (unsigned)n < a->to_submit ? (unsigned)n : a->to_submit;
+	return uring_reap(a, done, 0, max);
+}
+
 /* ------------------------------------------------------------ Linux AIO */
 
 static int linux_open(struct bk_aio *a, char *why, size_t len)
@@ -456,6 +470,13 @@ int bk_aio_submit(struct bk_aio *a, struct bk_aio_req *r)
 		a->inflight++;
 		return 0;
 	}
+}
+
+int bk_aio_poll(struct bk_aio *a, struct bk_aio_req **done, unsigned max)
+{
+	if (!max || !a->inflight || a->kind != BK_AIO_URING)
+		return 0;
+	return uring_poll(a, done, max);
 }
 
 int bk_aio_reap(struct bk_aio *a, struct bk_aio_req **done, unsigned min, unsigned max)

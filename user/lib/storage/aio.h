@@ -88,6 +88,14 @@ int bk_aio_submit(struct bk_aio *a, struct bk_aio_req *r);
  * bk_aio_put. Returns the number, or -errno when waiting failed.
  */
 int bk_aio_reap(struct bk_aio *a, struct bk_aio_req **done, unsigned min, unsigned max);
+
+/*
+ * Without waiting: the requests finished by now, up to max, as bk_aio_reap
+ * returns them. io_uring only (one system call, which also posts the
+ * completions the kernel defers to us); the other engines return 0, and
+ * their completions wait for the next bk_aio_reap.
+ */
+int bk_aio_poll(struct bk_aio *a, struct bk_aio_req **done, unsigned max);
 void bk_aio_put(struct bk_aio *a, struct bk_aio_req *r);
 
 enum bk_aio_step { BK_AIO_DONE, BK_AIO_AGAIN, BK_AIO_FAILED };
