@@ -10,13 +10,14 @@
 #include <sys/mman.h>
 
 #define HUGE_PAGE (2u << 20)
+#define MAX_BUFS (2 * BK_AIO_MAX_DEPTH)
 
 struct stream {
 	struct bk_xfer *x;
-	void *free_bufs[BK_AIO_MAX_DEPTH + 1];
+	void *free_bufs[MAX_BUFS];
 	unsigned nfree;
-	void *bufs[BK_AIO_MAX_DEPTH + 1];	/* every buffer, and ... */
-	uint64_t filled_for[BK_AIO_MAX_DEPTH + 1];	/* ... the offset it holds */
+	void *bufs[MAX_BUFS];	/* every buffer, and ... */
+	uint64_t filled_for[MAX_BUFS];	/* ... the offset it holds */
 	unsigned nbufs;
 	void *ready;		/* a buffer already filled for transfer `next` */
 	uint64_t next;
@@ -139,12 +140,107 @@ static char *alloc_arena(unsigned nbufs, size_t len, size_t *stride)
 	return p;
 }
 
+/* A transfer reaped, waiting for its CPU work. */
+struct reaped {
+	void *buf;
+	uint64_t i, off, lat_ns;
+	int err;
+};
+
+/* The transfers reaped and not yet checked, oldest first (at most the depth). */
+struct backlog {
+	struct reaped q[BK_AIO_MAX_DEPTH];
+	unsigned head, n;
+};
+
+/*
+ * The buffers: one per transfer in flight, and for reads one more for each
+ * that may wait to be checked, so that every completion goes back to the
+ * device as a new transfer before it is checked. With one spare, a read at
+ * depth 4 kept a slot empty through a check whenever two came back
+ * together: 3.38 requests in flight on average (1 MB reads on a virtual
+ * disk, the device's own counters), against fio's 3.71. A write's buffer is
+ * free once it completes: one spare, filled while the device is busy.
+ */
+static unsigned buffers_for(const struct bk_xfer *x)
+{
+	return x->write ? x->aio->depth + 1 : 2 * x->aio->depth;
+}
+
+/*
+ * A read is checked in slices of this size, and between two the finished
+ * transfers are taken and replaced (bk_aio_poll): a completion does not
+ * wait out the whole check of another 1 MB transfer (some 30 us) for its
+ * slot to be filled again.
+ */
+#define CHECK_SLICE (256u << 10)
+
+/* Fill the empty slots, while there are buffers for them. */
+static void refill(struct stream *s)
+{
+	struct bk_xfer *x = s->x;
+	int rc;
+
+	while (x->aio->inflight < x->aio->depth && (s->nfree || s->ready) && more(s)) {
+		rc = submit_one(s);
+		if (rc) {
+			fail(s, -rc, x->offset(x->arg, s->next - 1));
+			return;
+		}
+	}
+}
+
+/* Queue n reaped transfers for their CPU work and fill their slots again. */
+static void take(struct stream *s, struct backlog *b, struct bk_aio_req **done, int n)
+{
+	for (int k = 0; k < n; k++) {
+		struct bk_aio_req *r = done[k];
+		struct reaped *p = &b->q[(b->head + b->n++) % BK_AIO_MAX_DEPTH];
+
+		p->buf = r->buf;
+		p->i = r->tag;
+		/* A failure is where it happened: after what was done of it. */
+		p->off = r->off + (r->err ? r->done : 0);
+		p->lat_ns = bk_now_ns() - r->submit_ns;
+		p->err = r->err;
+		bk_aio_put(s->x->aio, r);
+		if (p->err)
+			fail(s, p->err, p->off);
+	}
+	refill(s);
+}
+
+/* The CPU work of one transfer (a read's check, slice by slice); 1: stop. */
+static int finish(struct stream *s, struct backlog *b, const struct reaped *p)
+{
+	struct bk_xfer *x = s->x;
+	struct bk_aio_req *done[BK_AIO_MAX_DEPTH];
+	size_t slice = x->write || x->aio->depth == 1 ? x->len : CHECK_SLICE;
+
+	x->done++;
+	x->bytes += x->len;
+	if (x->lat)
+		bk_lathist_add(x->lat, p->lat_ns);
+	if (!x->complete)
+		return 0;
+	for (size_t at = 0; at < x->len; at += slice) {
+		size_t len = x->len - at < slice ? x->len - at : slice;
+		int n;
+
+		if (x->complete(x->arg, p->i, p->off + at, (char *)p->buf + at, len))
+			return 1;
+		if (at + len < x->len && (n = bk_aio_poll(x->aio, done, x->aio->depth)) > 0)
+			take(s, b, done, n);
+	}
+	return 0;
+}
+
 int bk_xfer_run(struct bk_xfer *x)
 {
 	struct bk_aio *a = x->aio;
 	struct bk_aio_req *done[BK_AIO_MAX_DEPTH];
-	void *all[BK_AIO_MAX_DEPTH + 1];
-	unsigned nbufs = a->depth + 1;
+	unsigned nbufs = buffers_for(x);
+	struct backlog b;
 	struct stream s;
 	size_t stride;
 	char *arena;
@@ -152,6 +248,7 @@ int bk_xfer_run(struct bk_xfer *x)
 	int rc = 0;
 
 	memset(&s, 0, sizeof(s));
+	memset(&b, 0, sizeof(b));
 	s.x = x;
 	x->done = x->bytes = 0;
 	x->seconds = 0;
@@ -164,60 +261,41 @@ int bk_xfer_run(struct bk_xfer *x)
 		return -ENOMEM;
 	}
 	for (unsigned i = 0; i < nbufs; i++) {
-		all[i] = arena + (size_t)i * stride;
-		s.free_bufs[s.nfree++] = all[i];
-		s.bufs[s.nbufs] = all[i];
+		void *buf = arena + (size_t)i * stride;
+
+		s.free_bufs[s.nfree++] = buf;
+		s.bufs[s.nbufs] = buf;
 		s.filled_for[s.nbufs++] = UINT64_MAX;
 	}
 
 	t0 = bk_now_ns();
-	while (a->inflight < a->depth && more(&s)) {
-		rc = submit_one(&s);
-		if (rc) {
-			fail(&s, -rc, x->offset(x->arg, s.next - 1));
-			break;
-		}
-	}
+	refill(&s);
 	prepare_ahead(&s);
 
-	while (a->inflight) {
-		int n = bk_aio_reap(a, done, 1, a->depth);
+	while (a->inflight || b.n) {
+		struct reaped p;
 
-		if (n < 0) {
-			fail(&s, -n, 0);
-			rc = n;
-			break;
-		}
-		for (int k = 0; k < n; k++) {
-			struct bk_aio_req *r = done[k];
-			void *buf = r->buf;
-			/* A failure is where it happened: after what was done of it. */
-			uint64_t i = r->tag, off = r->off + (r->err ? r->done : 0);
-			uint64_t lat = bk_now_ns() - r->submit_ns;
-			int err = r->err;
+		if (!b.n) {
+			int n = bk_aio_reap(a, done, 1, a->depth);
 
-			bk_aio_put(a, r);
-			if (err)
-				fail(&s, err, off);
-			/* Keep the device busy before doing the CPU work. */
-			if (more(&s)) {
-				rc = submit_one(&s);
-				if (rc)
-					fail(&s, -rc, x->offset(x->arg, s.next - 1));
+			if (n < 0) {
+				fail(&s, -n, 0);
+				rc = n;
+				break;
 			}
-			if (!err) {
-				x->done++;
-				x->bytes += x->len;
-				if (x->lat)
-					bk_lathist_add(x->lat, lat);
-				if (x->complete && x->complete(x->arg, i, off, buf, x->len)) {
-					s.stopping = 1;
-					x->stopped = 1;
-				}
-			}
-			s.free_bufs[s.nfree++] = buf;
-			prepare_ahead(&s);
+			take(&s, &b, done, n);
+			continue;
 		}
+		p = b.q[b.head];
+		b.head = (b.head + 1) % BK_AIO_MAX_DEPTH;
+		b.n--;
+		if (!p.err && finish(&s, &b, &p)) {
+			s.stopping = 1;
+			x->stopped = 1;
+		}
+		s.free_bufs[s.nfree++] = p.buf;
+		refill(&s);
+		prepare_ahead(&s);
 	}
 	x->seconds = (double)(bk_now_ns() - t0) / 1e9;
 	/* A request that never completed keeps its buffer: do not free it. */

@@ -61,7 +61,7 @@ struct bk_xfer {
 };
 
 /*
- * Run the stream. Buffers (depth + 1, BK_DIO_ALIGN-aligned; from 1 MB in
+ * Run the stream. Buffers (writes depth + 1, reads 2 x depth, BK_DIO_ALIGN-aligned; from 1 MB in
  * all, in one block on transparent huge pages where the kernel gives them)
  * are allocated here. Returns 0 when every transfer was done or the stream was stopped
  * on purpose, -errno when a transfer failed (x->err, x->err_off) or the
