@@ -72,3 +72,52 @@ Test(aio, io_uring_ring_has_no_sq_array_where_the_kernel_allows)
 		cr_assert_not_null(a.sq_array, "an SQ array is needed before 6.6");
 	bk_aio_close(&a);
 }
+
+/*
+ * bk_aio_poll: nothing in flight, nothing to take; a read submitted is taken
+ * once finished, without a wait in the library (io_uring); another engine
+ * never gives one (its completions wait for bk_aio_reap).
+ */
+Test(aio, poll_takes_what_has_finished_without_waiting)
+{
+	static char data[4096], buf[4096];
+	char path[] = "/tmp/bk-aio-poll-XXXXXX", why[256];
+	struct bk_aio_req *done[4], *r;
+	struct bk_aio a;
+	int fd, n = 0;
+
+	if (bk_aio_open(&a, BK_AIO_URING, 4, why, sizeof(why)))
+		cr_skip_test("io_uring is not available here: %s", why);
+	fd = mkstemp(path);
+	cr_assert_geq(fd, 0);
+	unlink(path);
+	memset(data, 0x5a, sizeof(data));
+	cr_assert_eq(write(fd, data, sizeof(data)), (ssize_t)sizeof(data));
+	cr_assert_eq(bk_aio_poll(&a, done, 4), 0, "nothing in flight");
+	r = bk_aio_get(&a);
+	cr_assert_not_null(r);
+	*r = (struct bk_aio_req){ .fd = fd, .buf = buf, .len = sizeof(buf), .tag = 7 };
+	cr_assert_eq(bk_aio_submit(&a, r), 0);
+	for (int tries = 0; tries < 100000 && !n; tries++) {
+		n = bk_aio_poll(&a, done, 4);
+		if (!n)
+			usleep(10);
+	}
+	cr_assert_eq(n, 1, "the read was taken once it finished");
+	cr_assert_eq(done[0]->tag, 7);
+	cr_assert_eq(done[0]->err, 0);
+	cr_assert_eq(memcmp(buf, data, sizeof(buf)), 0);
+	bk_aio_put(&a, done[0]);
+	cr_assert_eq(a.inflight, 0);
+	bk_aio_close(&a);
+
+	cr_assert_eq(bk_aio_open(&a, BK_AIO_SYNC, 4, why, sizeof(why)), 0, "%s", why);
+	r = bk_aio_get(&a);
+	*r = (struct bk_aio_req){ .fd = fd, .buf = buf, .len = sizeof(buf), .tag = 8 };
+	cr_assert_eq(bk_aio_submit(&a, r), 0);
+	cr_assert_eq(bk_aio_poll(&a, done, 4), 0, "the sync engine's completion waits for a reap");
+	cr_assert_eq(bk_aio_reap(&a, done, 1, 4), 1);
+	bk_aio_put(&a, done[0]);
+	bk_aio_close(&a);
+	close(fd);
+}

@@ -34,6 +34,7 @@ struct stream_ctx {
 	size_t len;
 	struct bk_verifier v;
 	int random;
+	size_t longest_check;	/* the longest piece check() was given */
 };
 
 static uint64_t seq_offset(void *arg, uint64_t i)
@@ -56,6 +57,8 @@ static int check(void *arg, uint64_t i, uint64_t off, void *buf, size_t len)
 
 	(void)i;
 	bk_verify(&s->v, &file1, buf, off, len);
+	if (len > s->longest_check)
+		s->longest_check = len;
 	return 0;
 }
 
@@ -97,6 +100,10 @@ static void stream_round_trip(enum bk_aio_kind kind, unsigned depth, int direct,
 	cr_assert_eq(s.v.bad_words, 0, "%s depth %u: data read back wrong",
 		     bk_aio_kind_name(a.kind), depth);
 	cr_assert_eq(s.v.bytes, 200 * len, "every byte read was checked");
+	if (depth > 1 && len > (256u << 10))
+		cr_assert_eq(s.longest_check, 256u << 10, "checked in 256 KiB slices");
+	else
+		cr_assert_eq(s.longest_check, len, "checked whole");
 
 	/* Past the end: the stream fails with ENODATA, not a short success. */
 	s.random = 0;
@@ -120,6 +127,19 @@ Test(xfer, io_uring_streams_and_checks)
 	stream_round_trip(BK_AIO_URING, 1, 1, 65536);
 	stream_round_trip(BK_AIO_URING, 4, 1, 4096);
 	stream_round_trip(BK_AIO_URING, 4, 0, 1024);
+}
+
+/*
+ * Reads longer than a check slice (256 KiB) are checked slice by slice at
+ * depths above 1, the finished transfers replaced in between; every byte is
+ * still checked at its own offset (a piece checked against the wrong place
+ * in the file would count bad words), the last piece shorter. At depth 1
+ * the check is whole.
+ */
+Test(xfer, long_reads_are_checked_in_slices)
+{
+	stream_round_trip(BK_AIO_URING, 4, 1, 640u << 10);
+	stream_round_trip(BK_AIO_SYNC, 2, 1, 640u << 10);
 }
 
 Test(xfer, linux_aio_streams_and_checks)
