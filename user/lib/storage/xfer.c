@@ -158,7 +158,7 @@ struct backlog {
  * that may wait to be checked, so that every completion goes back to the
  * device as a new transfer before it is checked. With one spare, a read at
  * depth 4 kept a slot empty through a check whenever two came back
- * together: 3.38 requests in flight on average (1 MB reads on a virtual
+ * together: 3.34-3.49 requests in flight on average (1 MB reads on a virtual
  * disk, the device's own counters), against fio's 3.71. A write's buffer is
  * free once it completes: one spare, filled while the device is busy.
  */

@@ -46,7 +46,11 @@ struct bk_xfer {
 	 */
 	void (*prepare)(void *arg, uint64_t i, uint64_t off, void *buf, size_t len,
 			uint64_t prev_off);
-	/* After transfer i is whole (reads: check buf). Nonzero stops the stream. */
+	/*
+	 * After transfer i is whole (reads: check buf). A read longer than
+	 * 256 KiB at a depth above 1 comes in pieces of at most that, in
+	 * order, each with its own off, buf and len. Nonzero stops the stream.
+	 */
 	int (*complete)(void *arg, uint64_t i, uint64_t off, void *buf, size_t len);
 	void *arg;
 	struct bk_lathist *lat;	/* latency of each transfer, or NULL */
@@ -61,11 +65,11 @@ struct bk_xfer {
 };
 
 /*
- * Run the stream. Buffers (writes depth + 1, reads 2 x depth, BK_DIO_ALIGN-aligned; from 1 MB in
- * all, in one block on transparent huge pages where the kernel gives them)
- * are allocated here. Returns 0 when every transfer was done or the stream was stopped
- * on purpose, -errno when a transfer failed (x->err, x->err_off) or the
- * engine did.
+ * Run the stream. Buffers (writing depth + 1, reading 2 x depth;
+ * BK_DIO_ALIGN-aligned; from 1 MB in all, in one block on transparent huge
+ * pages where the kernel gives them) are allocated here. Returns 0 when
+ * every transfer was done or the stream was stopped on purpose, -errno when
+ * a transfer failed (x->err, x->err_off) or the engine did.
  */
 int bk_xfer_run(struct bk_xfer *x);
 
