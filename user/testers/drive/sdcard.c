@@ -155,12 +155,6 @@ struct result {
 	char dev_why[200];	/* why not known */
 };
 
-/* The device's counters at the start of a test; 0 when they can be read. */
-static int device_before(const struct sdcard *s, struct result *res, struct bk_devstat *before)
-{
-	return bk_drive_devstat(&s->env, before, res->dev_why, sizeof(res->dev_why));
-}
-
 /* The device's load from before to now, in the test's direction. */
 static void device_after(const struct sdcard *s, struct result *res,
 			 const struct bk_devstat *before, int write)
@@ -211,7 +205,7 @@ static int run_test(struct sdcard *s, int fd, enum test t, int prepare, struct r
 	e->phase = prepare ? "prepare" : tests[t].name;
 	e->file_name = FILE_NAME;
 	/* The clock starts after the cache is dropped: --seconds of transfers. */
-	dev0_ok = !device_before(s, res, &dev0);
+	dev0_ok = !bk_drive_devstat(e, &dev0, res->dev_why, sizeof(res->dev_why));
 	t0 = bk_now_ns();
 	deadline = prepare ? 0 : t0 + (uint64_t)(s->seconds * 1e9);
 	bk_drive_stream_run(e, &s->aio, fd, write, &st, count, deadline, &res->lat, &x);
