@@ -295,7 +295,6 @@ run_round() {
 		echo "$1" >> "$tmp/$key.mb.$side"
 		if [ "$3" -gt 0 ]; then
 			echo "$3" >> "$tmp/$key.req.$side"
-			echo "$4" >> "$tmp/$key.busy.$side"
 			echo "$5" >> "$tmp/$key.await.$side"
 			echo "$6" >> "$tmp/$key.inflight.$side"
 		fi
