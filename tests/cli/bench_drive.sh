@@ -59,9 +59,17 @@ if [ -r "/sys/dev/block/$bench_dev/stat" ]; then
 		sh -c "awk '/^workload .*in-flight/ { on = 1; next } on && NF == 0 { exit }
 			on && \$1 == \"seq-read\" { n++ } END { exit n != 1 }' '$tmp/malloc.out' &&
 			[ -n \"$(device_rows)\" ] || { cat '$tmp/malloc.out'; exit 1; }"
+	# Others' I/O on the disk (make check runs suites side by side) shows as more
+	# than one request in flight at QD1, or 4 KB transfers counted as larger requests.
+	if echo "$(device_rows)" | awk '$3 == 1 && ($4 > 1.02 || $6 > 1.02 || $8 > 1.02) { f = 1 }
+		END { exit !f }' || ! grep -q '^rand-read 4k .* 4/4$' "$tmp/malloc.out"; then
+		skip "the in-flight x service x size product is the measured ratio" \
+			"others used the disk during the jobs (over 1 request in flight at QD1, or 4 KB transfers not 4 KiB requests)"
+	else
 	ok "the in-flight x service x size product is the measured ratio, within 10 %" \
 		sh -c "echo '$(device_rows)' | awk '{ for (i = 3; i <= 13; i++) if (\$i !~ /^[0-9.]+\$/ || (i < 9 && \$i <= 0)) exit 1
 			exit !(\$13 > 0 && \$12 / \$13 > 0.9 && \$12 / \$13 < 1.1) }' || { cat '$tmp/malloc.out'; exit 1; }"
+	fi
 else
 	skip "the device's view of each side" "the bench's directory has no block device counters ($bench_dev)"
 fi
