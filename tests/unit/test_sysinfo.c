@@ -7,6 +7,7 @@
 
 #include "json.h"
 #include "sysinfo.h"
+#include "util.h"
 #include "../tools/jsoncheck.h"
 
 static void fixture(struct bk_sysinfo *si, const char *name)
@@ -125,4 +126,20 @@ Test(sysinfo, empty_tree_reports_missing_and_does_not_crash)
 	bk_sysinfo_text(&si, text, sizeof(text));
 	cr_assert(strstr(text, "CPU      unknown"), "%s", text);
 	json_ok(&si);
+}
+
+/* Every reader of the machine's files takes its root from bk_sysroot. */
+Test(sysinfo, root_is_the_argument_then_the_environment_then_live)
+{
+	struct bk_sysinfo si;
+
+	setenv("BURNKIT_SYSROOT", "/from-the-environment", 1);
+	cr_assert_str_eq(bk_sysroot("/given"), "/given");
+	cr_assert_str_eq(bk_sysroot(""), "");
+	cr_assert_str_eq(bk_sysroot(NULL), "/from-the-environment");
+	bk_sysinfo_read(&si, NULL);
+	cr_assert_str_eq(si.root, "/from-the-environment");
+	cr_assert(strstr(si.missing, "/proc/cpuinfo unreadable"), "%s", si.missing);
+	unsetenv("BURNKIT_SYSROOT");
+	cr_assert_str_eq(bk_sysroot(NULL), "");
 }

@@ -103,9 +103,7 @@ static int write_text(const struct bk_kmod *k, const char *file,
 /* A path under BURNKIT_SYSROOT (the tests' copy of a machine), or the real one. */
 static void sys_path(char *buf, size_t len, const char *path)
 {
-	const char *root = getenv("BURNKIT_SYSROOT");
-
-	snprintf(buf, len, "%s%s", root && *root ? root : "", path);
+	snprintf(buf, len, "%s%s", bk_sysroot(NULL), path);
 }
 
 const char *bk_kmod_absence(void)

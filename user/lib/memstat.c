@@ -30,10 +30,7 @@ int bk_memstat_read(struct bk_memstat *m, const char *root)
 
 	memset(m, 0, sizeof(*m));
 	m->t_ns = bk_now_ns();
-	if (!root)
-		root = getenv("BURNKIT_SYSROOT");
-	if (!root)
-		root = "";
+	root = bk_sysroot(root);
 
 	snprintf(path, sizeof(path), "%s/proc/meminfo", root);
 	if (bk_read_file(path, text, sizeof(text)) <= 0)

@@ -331,9 +331,7 @@ void bk_sysinfo_read(struct bk_sysinfo *si, const char *root)
 	struct utsname u;
 
 	memset(si, 0, sizeof(*si));
-	if (!root)
-		root = getenv("BURNKIT_SYSROOT");
-	bk_strlcpy(si->root, root ? root : "", sizeof(si->root));
+	bk_strlcpy(si->root, bk_sysroot(root), sizeof(si->root));
 	if (!*si->root && !uname(&u))
 		bk_strlcpy(si->machine, u.machine, sizeof(si->machine));
 	read_board(si);

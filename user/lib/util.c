@@ -84,6 +84,13 @@ void *bk_alloc_aligned(size_t align, size_t size)
 	return p;
 }
 
+const char *bk_sysroot(const char *root)
+{
+	if (!root)
+		root = getenv("BURNKIT_SYSROOT");
+	return root ? root : "";
+}
+
 int bk_read_file(const char *path, char *buf, size_t len)
 {
 	int fd = open(path, O_RDONLY | O_CLOEXEC);

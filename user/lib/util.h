@@ -43,6 +43,13 @@ void bk_ctime(char *buf, size_t len);
 /* Aligned zeroed allocation; NULL on failure. Free with free(). */
 void *bk_alloc_aligned(size_t align, size_t size);
 
+/*
+ * The root the machine's files are read under: root itself when given,
+ * else BURNKIT_SYSROOT (the tests' copy of a machine), else "" (the live
+ * system). Never NULL.
+ */
+const char *bk_sysroot(const char *root);
+
 /* Read a whole small file (at most len-1 bytes) into buf; -1 if unreadable. */
 int bk_read_file(const char *path, char *buf, size_t len);
 /* Read one integer from a sysfs/proc file; -1 if unreadable or not a number. */

@@ -136,10 +136,7 @@ static void read_nets(struct bk_act_snap *s, const char *root)
 int bk_activity_read(struct bk_act_snap *s, const char *root)
 {
 	memset(s, 0, sizeof(*s));
-	if (!root)
-		root = getenv("BURNKIT_SYSROOT");
-	if (!root)
-		root = "";
+	root = bk_sysroot(root);
 	s->t_ns = bk_now_ns();
 	read_stat(s, root);
 	read_disks(s, root);

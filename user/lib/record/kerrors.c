@@ -137,9 +137,7 @@ static int under_voltage_now(const char *root)
 void bk_kerrors_open(struct bk_kerrors *k, const char *root)
 {
 	memset(k, 0, sizeof(*k));
-	if (!root)
-		root = getenv("BURNKIT_SYSROOT");
-	k->root = root ? root : "";
+	k->root = bk_sysroot(root);
 	edac_counts(k->root, &k->edac_ce0, &k->edac_ue0);
 	k->under_voltage0 = under_voltage_now(k->root);
 	if (*k->root) {

@@ -217,9 +217,7 @@ static void find_cpus(struct bk_sensors *s)
 void bk_sensors_open(struct bk_sensors *s, const char *root)
 {
 	memset(s, 0, sizeof(*s));
-	if (!root)
-		root = getenv("BURNKIT_SYSROOT");
-	bk_strlcpy(s->root, root ? root : "", sizeof(s->root));
+	bk_strlcpy(s->root, bk_sysroot(root), sizeof(s->root));
 	find_zones(s);
 	find_hwmon(s);
 	choose_main(s);

@@ -16,13 +16,6 @@
 #include "storage/devid.h"
 #include "util.h"
 
-static const char *root_or_env(const char *root)
-{
-	if (!root)
-		root = getenv("BURNKIT_SYSROOT");
-	return root ? root : "";
-}
-
 /* dir/file, first line trimmed, into out; 0 when there is something. */
 static int attr(const char *dir, const char *file, char *out, size_t len)
 {
@@ -285,7 +278,7 @@ static int resolve(struct bk_devid *d, unsigned maj, unsigned min, const char *r
 int bk_devid_from_dev(struct bk_devid *d, unsigned maj, unsigned min, const char *root)
 {
 	memset(d, 0, sizeof(*d));
-	return resolve(d, maj, min, root_or_env(root));
+	return resolve(d, maj, min, bk_sysroot(root));
 }
 
 int bk_devid_from_path(struct bk_devid *d, const char *path, const char *root)
@@ -294,7 +287,7 @@ int bk_devid_from_path(struct bk_devid *d, const char *path, const char *root)
 	struct stat st;
 
 	memset(d, 0, sizeof(*d));
-	root = root_or_env(root);
+	root = bk_sysroot(root);
 	if (stat(path, &st)) {
 		snprintf(d->why, sizeof(d->why), "%s: %s", path, strerror(errno));
 		return 0;

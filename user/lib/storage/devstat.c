@@ -44,8 +44,7 @@ int bk_devstat_read(unsigned major, unsigned minor, const char *root, struct bk_
 	FILE *f;
 	int rc;
 
-	if (!root)
-		root = getenv("BURNKIT_SYSROOT") ? getenv("BURNKIT_SYSROOT") : "";
+	root = bk_sysroot(root);
 	memset(s, 0, sizeof(*s));
 	snprintf(path, sizeof(path), "%s/sys/dev/block/%u:%u/stat", root, major, minor);
 	f = fopen(path, "re");

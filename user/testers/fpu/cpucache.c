@@ -40,10 +40,7 @@ int bk_cpu_caches_read(const char *root, struct bk_cpu_caches *c)
 	int found = 0;
 
 	memset(c, 0, sizeof(*c));
-	if (!root)
-		root = getenv("BURNKIT_SYSROOT");
-	if (!root)
-		root = "";
+	root = bk_sysroot(root);
 	for (int i = 0; i < 16; i++) {
 		char path[512], type[32], size[32];
 		long long level;
