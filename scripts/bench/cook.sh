@@ -21,6 +21,7 @@
 
 set -eu
 cd "$(dirname "$0")/../.."
+. scripts/bench/records.sh
 
 PAIRS=${PAIRS:-5}
 SECONDS_PER_RUN=${SECONDS_PER_RUN:-15}
@@ -39,17 +40,12 @@ run() {
 		--minutes "$minutes" --sample "$sample" --clock-every 0 \
 		--json "$OUT/$tag.jsonl" --svg "$OUT/$tag.svg" > "$OUT/$tag.out" 2>&1
 	# The passes' values, weighted by their lengths, and cook's CPU share.
-	awk '
+	awk "$AWK_JSON_NUM"'
 		/"type":"perf"/ {
-			match($0, /"value":[0-9.e+-]*/); v = substr($0, RSTART + 8, RLENGTH - 8) + 0
-			match($0, /"from":[0-9.e+-]*/); f = substr($0, RSTART + 7, RLENGTH - 7) + 0
-			match($0, /"at":[0-9.e+-]*/); a = substr($0, RSTART + 5, RLENGTH - 5) + 0
-			sum += v * (a - f); dur += a - f; n++
+			f = json_num("from"); a = json_num("at")
+			sum += json_num("value") * (a - f); dur += a - f; n++
 		}
-		/"type":"summary"/ {
-			match($0, /"recorder_cpu_pct":[0-9.e+-]*/)
-			cpu = substr($0, RSTART + 19, RLENGTH - 19) + 0
-		}
+		/"type":"summary"/ { cpu = json_num("recorder_cpu_pct") + 0 }
 		END { if (!dur) exit 1; printf "%.2f %.4f %d\n", sum / dur, cpu, n }
 	' "$OUT/$tag.jsonl"
 }

@@ -62,6 +62,7 @@ set -eu
 shopt -s inherit_errexit
 cd "$(dirname "$0")/../.."
 . scripts/bench/rounds.sh
+. scripts/bench/records.sh
 
 DIR=${DIR:-build/bench/drive}
 SIZE=${SIZE:-1G}
@@ -214,21 +215,16 @@ burnkit_side() {
 		--depth "$3" --seconds "$SECONDS_PER_JOB" --time-based --no-targets \
 		--json "$json" >/dev/null 2>"$tmp/sdcard.err" || { cat "$tmp/sdcard.err" >&2; return 1; }
 	# (the untimed preparing pass has its own record, without mb_per_s)
-	grep '"type":"sdcard_test"' "$json" | grep '"mb_per_s"' | awk '
-		function num(key,  m) {
-			if (!match($0, "\"" key "\":[0-9.e+-]*")) return 0
-			m = substr($0, RSTART, RLENGTH); sub(/.*:/, "", m); return m + 0
-		}
-		{ printf "%s %d %.0f %.1f %.3f %.3f\n", num("mb_per_s"), num("resident_pages_after"),
-			num("kib_per_request"), num("util_pct"), num("await_ms"), num("in_flight") }'
+	grep '"type":"sdcard_test"' "$json" | grep '"mb_per_s"' | awk "$AWK_JSON_NUM"'
+		{ printf "%s %d %.0f %.1f %.3f %.3f\n", json_num("mb_per_s"),
+			json_num("resident_pages_after"), json_num("kib_per_request"),
+			json_num("util_pct"), json_num("await_ms"), json_num("in_flight") }'
 }
 
 # stats FILE: per-round ratios (one a line) -> "median spread%" (rounds.sh).
 stats() {
 	round_stats < "$1" | awk '{ print $1, $4 }'
 }
-
-median() { sort -g | awk '{ v[NR] = $1 } END { print NR % 2 ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2 }'; }
 
 echo "drive.sh: $(fio --version), burnkit $("$RUNNER" --version | cut -d' ' -f2)," \
 	"$(uname -srm), $(nproc) CPUs"

@@ -45,8 +45,9 @@ for a in "$@"; do
 	esac
 done
 self=$(cd "$(dirname "$0")" && pwd)/$(basename "$0")
-# (the guest gets rounds.sh's text ahead of this one's, in one bash -c)
+# (the guest gets rounds.sh's and records.sh's text ahead of this one's, in one bash -c)
 declare -F round_stats >/dev/null || . "$(dirname "$self")/rounds.sh"
+[ -n "${AWK_JSON_NUM:-}" ] || . "$(dirname "$self")/records.sh"
 if [ -z "${LAN_BENCH_RUNNER:-}" ]; then
 	cd "$(dirname "$0")/../.."
 	make -s all
@@ -135,23 +136,13 @@ run_burnkit() {	# STREAMS REVERSE TAG
 	[ "$2" = 1 ] && rev=--reverse
 	clientB "$runner" lan "$a_ip" --port 5301 --seconds "$SECONDS_PER_RUN" --parallel "$1" \
 		$rev --interval 0 --json "$OUT/$3.jsonl" > "$OUT/$3.out" 2>&1
-	awk -v rev="$2" '
+	awk -v rev="$2" "$AWK_JSON_NUM"'
 		/"type":"summary"/ {
-			match($0, /"mbit_per_s":[0-9.e+-]*/); m = substr($0, RSTART + 13, RLENGTH - 13)
-			match($0, /"cpu_percent":[0-9.e+-]*/); h = substr($0, RSTART + 14, RLENGTH - 14)
-			match($0, /"server_cpu_percent":[0-9.e+-]*/)
-			r = substr($0, RSTART + 21, RLENGTH - 21)
+			m = json_num("mbit_per_s"); h = json_num("cpu_percent")
+			r = json_num("server_cpu_percent")
 		}
 		END { if (m == "") exit 1; printf "%.1f %.1f %.1f\n", m, rev ? r : h, (h + r) * 80000 / m }
 	' "$OUT/$3.jsonl"
-}
-
-# median and spread of the words on stdin: "MEDIAN MIN MAX", in format $1
-stats() {
-	tr ' ' '\n' | grep -v '^$' | sort -g | awk -v f="${1:-%.0f}" '
-		{ v[NR] = $1 }
-		END { m = NR % 2 ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2
-		      printf f " " f " " f "\n", m, v[1], v[NR] }'
 }
 
 netem_why=
@@ -178,7 +169,7 @@ netem_in_guest() {
 			[ -e /dev/fd ] || ln -s /proc/self/fd /dev/fd
 			ROUNDS=$1 SECONDS_PER_RUN=$2 MAX_ROUNDS=$4 LAN_BENCH_RUNNER=$(command -v burnkit) \
 			LAN_BENCH_OUT=/tmp/lan /usr/bin/bash -c "$3" lan.sh --netem-only' \
-		bash "$ROUNDS" "$SECONDS_PER_RUN" "$(cat "$(dirname "$self")/rounds.sh" "$self")" \
+		bash "$ROUNDS" "$SECONDS_PER_RUN" "$(cat "$(dirname "$self")/rounds.sh" "$(dirname "$self")/records.sh" "$self")" \
 		"$MAX_ROUNDS" > "$vmout" 2>&1; then
 		sed -n '/ netem /p' "$vmout"
 	else
@@ -208,12 +199,12 @@ bench_case() {	# NAME STREAMS REVERSE
 		awk -v s="$rs" -v l="$SPREAD_LIMIT" 'BEGIN { exit !(s <= l) }' && break
 		[ "$k" -lt "$MAX_ROUNDS" ] || break
 	done
-	read -r m3 lo3 hi3 < <(echo "${i3[@]}" | stats)
-	read -r mb lob hib < <(echo "${bk[@]}" | stats)
-	read -r mc3 _ _ < <(echo "${c3[@]}" | stats)
-	read -r mcb _ _ < <(echo "${cb[@]}" | stats)
-	read -r mg3 _ _ < <(echo "${g3[@]}" | stats)
-	read -r mgb _ _ < <(echo "${gb[@]}" | stats)
+	read -r m3 lo3 hi3 < <(echo "${i3[@]}" | value_stats %.0f)
+	read -r mb lob hib < <(echo "${bk[@]}" | value_stats %.0f)
+	read -r mc3 _ _ < <(echo "${c3[@]}" | value_stats %.0f)
+	read -r mcb _ _ < <(echo "${cb[@]}" | value_stats %.0f)
+	read -r mg3 _ _ < <(echo "${g3[@]}" | value_stats %.0f)
+	read -r mgb _ _ < <(echo "${gb[@]}" | value_stats %.0f)
 	local ratio flag=
 	ratio=$(awk -v a="$mb" -v b="$m3" 'BEGIN { printf "%.3f", (b > 0 ? a / b : 0) }')
 	awk -v s="$rs" -v l="$SPREAD_LIMIT" 'BEGIN { exit !(s > l) }' && flag=" unstable"
