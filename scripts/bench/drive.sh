@@ -52,7 +52,8 @@
 # Environment: DIR (build/bench/drive: a directory on the disk to test),
 # SIZE (1G; at most 1G here, the bench never fills a disk: it checks the free
 # space first), SECONDS_PER_JOB (3; not SECONDS, which bash keeps), ROUNDS (3),
-# MAX_ROUNDS (7), SPREAD_LIMIT (10), SETTLE (2), RUNNER (build/burnkit),
+# MAX_ROUNDS (7), SPREAD_LIMIT (10), SETTLE (2), FIO_GOAL (0.95) and
+# VERIFY_GOAL (1.0): the ratios to meet, RUNNER (build/burnkit),
 # ONLY (e.g. "seq-read rand-read": just those workloads), DEPTHS ("1 4"),
 # FIO_MEM (auto: fio on huge pages where they can be reserved; malloc),
 # OUT (build/bench). Every job's figure is in OUT/drive-rounds.txt.
@@ -71,9 +72,19 @@ ROUNDS=${ROUNDS:-3}
 MAX_ROUNDS=${MAX_ROUNDS:-7}
 SPREAD_LIMIT=${SPREAD_LIMIT:-10}
 SETTLE=${SETTLE:-2}
+FIO_GOAL=${FIO_GOAL:-0.95}
+VERIFY_GOAL=${VERIFY_GOAL:-1.0}
 DEPTHS=${DEPTHS:-1 4}
 RUNNER=${RUNNER:-build/burnkit}
 OUT=${OUT:-build/bench}
+for knob in ROUNDS MAX_ROUNDS SETTLE SECONDS_PER_JOB SPREAD_LIMIT FIO_GOAL VERIFY_GOAL; do
+	case $knob in
+	*ROUNDS | SECONDS_PER_JOB) pattern='^[1-9][0-9]*$' what="a whole number from 1" ;;
+	*) pattern='^[0-9]+([.][0-9]+)?$' what="a number (digits, an optional decimal point)" ;;
+	esac
+	[[ ${!knob} =~ $pattern ]] ||
+		{ echo "drive.sh: $knob=${!knob}: give $what" >&2; exit 1; }
+done
 mkdir -p "$OUT" "$DIR"
 
 command -v fio >/dev/null || { echo "drive.sh: fio is not installed (apt-get install fio)" >&2; exit 1; }
@@ -299,10 +310,13 @@ run_round() {
 		awk -v b="${mb[burnkit]}" -v f="${mb[$peer]}" \
 			'BEGIN { print (f > 0 ? b / f : 0) }' >> "$tmp/$key.r.$peer"
 	done
-	# The round's ratio to fio in the device's factors (in flight, service, sizes).
-	echo "${load[burnkit]} ${load[fio]}" | awk -v f="$tmp/$key.factors" '
-		$1 > 0 && $2 > 0 && $3 > 0 && $4 > 0 && $5 > 0 && $6 > 0 {
-			print $3 / $6, $5 / $2, $3 / $6 * $5 / $2 * $1 / $4 >> f }'
+	# The round's ratio to each peer in the device's factors: "in-flight
+	# service product size".
+	for peer in fio fio-verify; do
+		echo "${load[burnkit]} ${load[$peer]}" | awk -v f="$tmp/$key.factors.$peer" '
+			$1 > 0 && $2 > 0 && $3 > 0 && $4 > 0 && $5 > 0 && $6 > 0 {
+				print $3 / $6, $5 / $2, $3 / $6 * $5 / $2 * $1 / $4, $1 / $4 >> f }'
+	done
 }
 
 # row_unequal ROW: fio's 1 MB transfers on scattered 4 KB pages, burnkit's
@@ -351,6 +365,49 @@ verdict() {	# ratio spread goal cached unequal
 		print (c ? "cached" : u ? "unequal" : (s > l ? "unstable" : (r >= g ? "met" : "missed"))) }'
 }
 
+# shortfall KEY PEER RATIO: a missed ratio in the device's factors against
+# PEER (medians of the rounds' in-flight, service and size factors), and
+# which of them carries the loss: in flight, burnkit's own time between
+# requests; service, the device's (on a virtual disk, the host's) time per
+# request; size, burnkit's requests reaching the device smaller. A product
+# that does not make the ratio (10 %) says the counters cannot tell; a ratio
+# of 1 or more (a goal above 1), that the goal asks more than the peer.
+shortfall() {
+	local f=$tmp/$1.factors.$2 side
+	if [ ! -s "$f" ]; then
+		echo "$3; the device has no counters to say where"
+		return
+	fi
+	{
+		for side in burnkit "$2"; do
+			printf '%s %s %s ' "$(median < "$tmp/$1.inflight.$side")" \
+				"$(median < "$tmp/$1.await.$side")" "$(median < "$tmp/$1.req.$side")"
+		done
+		printf '%s %s %s %s %s\n' "$(cut -d' ' -f1 "$f" | median)" \
+			"$(cut -d' ' -f2 "$f" | median)" "$(cut -d' ' -f3 "$f" | median)" \
+			"$(cut -d' ' -f4 "$f" | median)" "$3"
+	} | awk '{
+		fl = $7; sv = $8; pr = $9; sz = $10; r = $11
+		printf "%.3f = in flight %.3f x service %.3f x size %.3f (product %.3f): ",
+			r, fl, sv, sz, pr
+		if (r <= 0 || pr / r < 0.9 || pr / r > 1.1)
+			print "the factors do not make the ratio: the spans differ or others used the device"
+		else if (r >= 1)
+			print "burnkit at or above the peer: the goal asks more than the peer'"'"'s pace"
+		else if (fl >= 1 && sv >= 1 && sz >= 1)
+			print "no factor below 1: the counters do not show where"
+		else if (fl <= sv && fl <= sz)
+			printf "burnkit kept fewer requests at the device (%.3f in flight against %.3f):" \
+				" its own time between requests\n", $1, $4
+		else if (sv <= sz)
+			printf "the device took longer a request for burnkit (%.3f ms against %.3f):" \
+				" the device'"'"'s side (on a virtual disk, the host'"'"'s)\n", $2, $5
+		else
+			printf "burnkit'"'"'s requests reached the device smaller (%.0f KiB against" \
+				" %.0f)\n", $3, $6
+	}'
+}
+
 # side_spreads KEY: each side's own MB/s spread over the row's rounds, the
 # reason a ratio cannot be believed: when every side's figure moved by more
 # than the limit, the disk's pace changed between the jobs of a round;
@@ -363,7 +420,7 @@ side_spreads() {
 	echo "${out#, }"
 }
 
-failed_goals="" unstable="" why=() reading=()
+failed_goals="" unstable="" why=() reading=() shortfalls=()
 for row in "${rows[@]}"; do
 	read -r test rw bs depth <<< "$row"
 	key=$(row_key "$row")
@@ -372,8 +429,8 @@ for row in "${rows[@]}"; do
 	row_unequal "$row" && unequal=1
 	read -r ratio_f spread_f < <(stats "$tmp/$key.r.fio")
 	read -r ratio_v spread_v < <(stats "$tmp/$key.r.fio-verify")
-	v_f=$(verdict "$ratio_f" "$spread_f" 0.95 "$cached" "$unequal")
-	v_v=$(verdict "$ratio_v" "$spread_v" 1.0 "$cached" "$unequal")
+	v_f=$(verdict "$ratio_f" "$spread_f" "$FIO_GOAL" "$cached" "$unequal")
+	v_v=$(verdict "$ratio_v" "$spread_v" "$VERIFY_GOAL" "$cached" "$unequal")
 	req=""
 	for side in burnkit fio; do
 		[ -s "$tmp/$key.req.$side" ] && req="$req/$(median < "$tmp/$key.req.$side")" || req="$req/-"
@@ -388,11 +445,14 @@ for row in "${rows[@]}"; do
 		missed) failed_goals="$failed_goals $test/QD$depth/${v%%:*}" ;;
 		esac
 	done
+	[ "$v_f" = missed ] && shortfalls+=("$test $bs QD$depth against fio: $(shortfall "$key" fio "$ratio_f")")
+	[ "$v_v" = missed ] &&
+		shortfalls+=("$test $bs QD$depth against fio with verify: $(shortfall "$key" fio-verify "$ratio_v")")
 	case "$v_f $v_v" in
 	*unstable*) why+=("$test $bs QD$depth: $(side_spreads "$key")") ;;
 	esac
 	# fio with verify's goal on the ratio alone, its spread set aside
-	if [ "$v_f" = missed ] && [ "$(verdict "$ratio_v" 0 1.0 0)" = met ]; then
+	if [ "$v_f" = missed ] && [ "$(verdict "$ratio_v" 0 "$VERIFY_GOAL" 0)" = met ]; then
 		reading+=("$test $bs QD$depth: $ratio_f x fio, $ratio_v x fio with verify ($v_v)")
 	fi
 done
@@ -401,6 +461,12 @@ if [ "${#why[@]}" -gt 0 ]; then
 	echo "unstable rows, each side's own MB/s spread over the rounds (above $SPREAD_LIMIT % for" \
 		"every side: the disk's pace moved; for one side alone: that side is the noisy one):"
 	printf '  %s\n' "${why[@]}"
+fi
+if [ "${#shortfalls[@]}" -gt 0 ]; then
+	echo
+	echo "missed rows in the device's factors (medians over the rounds; the factor furthest" \
+		"below 1 is where burnkit lost):"
+	printf '  %s\n' "${shortfalls[@]}"
 fi
 if [ "${#reading[@]}" -gt 0 ]; then
 	echo
@@ -437,18 +503,19 @@ if [ -n "$dev_stat" ]; then
 				line="$line $(printf '%14s' unknown)"
 			fi
 		done
-		if [ -s "$tmp/$key.factors" ]; then
+		if [ -s "$tmp/$key.factors.fio" ]; then
 			line="$line $(printf '%9.3f %8.3f %8.3f %6.3f' \
-				"$(cut -d' ' -f1 "$tmp/$key.factors" | median)" \
-				"$(cut -d' ' -f2 "$tmp/$key.factors" | median)" \
-				"$(cut -d' ' -f3 "$tmp/$key.factors" | median)" \
+				"$(cut -d' ' -f1 "$tmp/$key.factors.fio" | median)" \
+				"$(cut -d' ' -f2 "$tmp/$key.factors.fio" | median)" \
+				"$(cut -d' ' -f3 "$tmp/$key.factors.fio" | median)" \
 				"$(stats "$tmp/$key.r.fio" | cut -d' ' -f1)")"
 		fi
 		echo "$line"
 	done
 fi
 echo
-echo "goals: ratio >= 0.95 against fio, >= 1.0 against fio with verify, spread <= $SPREAD_LIMIT %"
+echo "goals: ratio >= $FIO_GOAL against fio, >= $VERIFY_GOAL against fio with verify," \
+	"spread <= $SPREAD_LIMIT %"
 echo "missed:${failed_goals:- none}"
 echo "not to be believed (unstable, cached or unequal):${unstable:- none}"
 echo "every job: $rounds_log"

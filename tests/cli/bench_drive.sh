@@ -32,6 +32,14 @@ refused() {
 	contains "$tmp/bogus.out" "FIO_MEM=bogus: give auto or malloc"
 }
 ok "a bad FIO_MEM is refused by name" refused
+# bad_knob SETTING MESSAGE: the bench stops before any job, naming the setting.
+bad_knob() {
+	bench FIO_MEM=malloc "$1" >"$tmp/knob.out" 2>&1 && { echo "$1 ran"; return 1; }
+	contains "$tmp/knob.out" "$2" && ! contains "$tmp/knob.out" "round 1"
+}
+ok "ROUNDS=0 is refused by name" bad_knob ROUNDS=0 "ROUNDS=0: give a whole number from 1"
+ok "a goal that is not a number is refused by name" \
+	bad_knob FIO_GOAL=high "FIO_GOAL=high: give a number"
 
 bench FIO_MEM=malloc ONLY="seq-read rand-read" >"$tmp/malloc.out" 2>"$tmp/malloc.err"
 rc=$?
@@ -73,5 +81,39 @@ if [ -r "/sys/dev/block/$bench_dev/stat" ]; then
 else
 	skip "the device's view of each side" "the bench's directory has no block device counters ($bench_dev)"
 fi
+# A missed row names where burnkit lost, in the device's factors: with goals
+# nobody meets, the 4 KB row misses against both peers, and each miss is
+# told as its ratio = in flight x service x size, with the factor furthest
+# below 1 named (or a ratio of 1 or more: the goal asks more than the peer;
+# or the counters' absence, or a product that does not make the ratio:
+# others used the device).
+bench FIO_MEM=malloc ONLY=rand-read FIO_GOAL=1000 VERIFY_GOAL=1000 >"$tmp/missed.out" \
+	2>"$tmp/missed.err"
+ok "goals nobody meets: the 4 KB row is missed against both peers" \
+	contains "$tmp/missed.out" "^missed: rand-read/QD1/fio rand-read/QD1/fio+verify$"
+# shortfall_told PEER-TEXT TABLE-COLUMN: the miss's line against that peer
+# gives the table's ratio and names the factor its figures say.
+shortfall_told() {
+	ratio=$(awk -v c="$2" '$1 == "rand-read" && $2 == "4k" { print $c; exit }' "$tmp/missed.out")
+	grep "^  rand-read 4k QD1 against $1: " "$tmp/missed.out" > "$tmp/line" || {
+		cat "$tmp/missed.out"; return 1; }
+	awk -v r="$ratio" '{
+		sub(/^.*against [a-z ]*: /, "")
+		if ($1 != r) { print "ratio " $1 ", the table says " r; exit 1 }
+		if (/the device has no counters/) exit 0
+		fl = $5; sv = $8; sz = $11; pr = $13; sub(/\)/, "", pr)
+		if (/do not make the ratio/) exit !(pr / r < 0.9 || pr / r > 1.1)
+		if (pr / r < 0.9 || pr / r > 1.1) { print "product " pr " against " r; exit 1 }
+		if (/at or above the peer/) exit !(r >= 1)
+		if (r >= 1) { print "a ratio of 1 or more told as a loss"; exit 1 }
+		if (/no factor below 1/) exit !(fl >= 1 && sv >= 1 && sz >= 1)
+		if (/kept fewer requests/) exit !(fl < 1 && fl <= sv && fl <= sz)
+		if (/took longer a request/) exit !(sv < 1 && sv < fl && sv <= sz)
+		if (/reached the device smaller/) exit !(sz < 1 && sz < fl && sz < sv)
+		print "no reason given"; exit 1 }' "$tmp/line" || { cat "$tmp/line"; return 1; }
+}
+ok "the miss against fio is told in the device's factors, the lowest named" \
+	shortfall_told fio 6
+ok "and the miss against fio with verify" shortfall_told "fio with verify" 10
 ok "the bench's files are gone" sh -c "[ -z \"\$(ls -A '$work/dir')\" ]"
 finish
