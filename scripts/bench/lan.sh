@@ -169,7 +169,8 @@ netem_in_guest() {
 			[ -e /dev/fd ] || ln -s /proc/self/fd /dev/fd
 			ROUNDS=$1 SECONDS_PER_RUN=$2 MAX_ROUNDS=$4 LAN_BENCH_RUNNER=$(command -v burnkit) \
 			LAN_BENCH_OUT=/tmp/lan /usr/bin/bash -c "$3" lan.sh --netem-only' \
-		bash "$ROUNDS" "$SECONDS_PER_RUN" "$(cat "$(dirname "$self")/rounds.sh" "$(dirname "$self")/records.sh" "$self")" \
+		bash "$ROUNDS" "$SECONDS_PER_RUN" \
+		"$(cat "$(dirname "$self")/rounds.sh" "$(dirname "$self")/records.sh" "$self")" \
 		"$MAX_ROUNDS" > "$vmout" 2>&1; then
 		sed -n '/ netem /p' "$vmout"
 	else
