@@ -265,7 +265,7 @@ CLI_TESTS := cli supported activity kerrors capacity fpu int inspect paging driv
 # Nothing lost, nothing misleading: start anywhere, strict input, own files only, endings.
 CLI_TESTS += newcomer strict workdir endings unended voice
 # A bench that says when it cannot be believed.
-CLI_TESTS += bench_drive bench_fpu_loops
+CLI_TESTS += bench_drive bench_fpu_loops bench_fpu_verdicts
 
 FS_SHUTDOWN := build/tests/tools/fs_shutdown
 $(FS_SHUTDOWN): tests/tools/fs_shutdown.c

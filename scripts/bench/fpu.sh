@@ -90,9 +90,10 @@
 # and cell, after which it stops repeating), ROUNDS (3: every cell measured
 # that many times, the rounds one after another; the tables give medians),
 # MAX_ROUNDS (7: a cell with a ratio a goal judges whose rounds spread by
-# more than 10 % of its median is measured in further rounds, up to this
-# many, the range then leaving out its highest and lowest round; a ratio
-# still spread so is marked unstable).
+# more than SPREAD_LIMIT % (10) of its median is measured in further rounds,
+# up to this many, the range then leaving out its highest and lowest round; a
+# ratio still spread so is unstable: its goal reads "unstable", not met or
+# missed).
 # LOOP_SHIFT (unset): 0 or 32 builds burnkit's x86-64 kernels with every
 # loop head that many bytes past a 64-byte boundary (asm/asmdefs.h,
 # bk_loop_head), the two places a build can give it, instead of where the
@@ -182,4 +183,4 @@ fi
 # The sampling settings the environment gives; fpu_bench holds the defaults.
 exec "$OUT/fpu_bench" ${REPEATS:+--repeats "$REPEATS"} ${MIN_MS:+--min-ms "$MIN_MS"} \
 	${MAX_MS:+--max-ms "$MAX_MS"} ${ROUNDS:+--rounds "$ROUNDS"} \
-	${MAX_ROUNDS:+--max-rounds "$MAX_ROUNDS"} "$@"
+	${MAX_ROUNDS:+--max-rounds "$MAX_ROUNDS"} ${SPREAD_LIMIT:+--spread-limit "$SPREAD_LIMIT"} "$@"

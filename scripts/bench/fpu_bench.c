@@ -50,7 +50,7 @@ const int ops_list[NOPS] = { 2, 8, 32 };
 
 /* ------------------------------------------------------------ options */
 
-struct bench_opts opt = { 0, "", 300, 0.00005, 0, 0, 1.0, 0, 3, 7 };
+struct bench_opts opt = { 0, "", 300, 0.00005, 0, 0, 1.0, 0, 3, 7, 10 };
 
 static size_t esz(void)
 {
@@ -519,7 +519,7 @@ static void usage(void)
 	fprintf(stderr,
 		"usage: fpu_bench [--fp64] [--isa NAME] [--repeats N] [--min-ms MS] [--max-ms MS]\n"
 		"                 [--threads N] [--size L1|L2|RAM]... [--wall] [--rounds N]\n"
-		"                 [--max-rounds N]\n");
+		"                 [--max-rounds N] [--spread-limit PCT]\n");
 }
 
 static int parse_args(int argc, char **argv)
@@ -539,6 +539,13 @@ static int parse_args(int argc, char **argv)
 			i++;
 		} else if (!strcmp(a, "--max-rounds") && v) {
 			opt.max_rounds = (unsigned)strtoul(v, NULL, 10);
+			i++;
+		} else if (!strcmp(a, "--spread-limit") && v) {
+			char *end;
+
+			opt.spread_limit = strtod(v, &end);
+			if (end == v || *end || !(opt.spread_limit >= 0))
+				return -1;
 			i++;
 		} else if (!strcmp(a, "--repeats") && v) {
 			opt.repeats = (unsigned)strtoul(v, NULL, 10);
@@ -675,10 +682,10 @@ int main(int argc, char **argv)
 	printf("samples: best of %u (of 2 once a contender has run %.0f ms in a cell), "
 	       "each >= %.3g ms (--min-ms or %d clock reads, the longer), contenders "
 	       "taking turns; timed in %s; %u round%s of every cell, up to %u of a cell "
-	       "with a ratio spread above 10 %% (--rounds, --max-rounds)\n", opt.repeats,
-	       opt.max_seconds * 1e3, opt.min_seconds * 1e3, CLOCK_READS_PER_SAMPLE,
+	       "with a ratio spread above %g %% (--rounds, --max-rounds, --spread-limit)\n",
+	       opt.repeats, opt.max_seconds * 1e3, opt.min_seconds * 1e3, CLOCK_READS_PER_SAMPLE,
 	       opt.wall ? "wall time" : "thread CPU time", opt.rounds,
-	       opt.rounds == 1 ? "" : "s", opt.max_rounds);
+	       opt.rounds == 1 ? "" : "s", opt.max_rounds, opt.spread_limit);
 	survey_peaks();
 
 	for (unsigned round = 0; round < opt.max_rounds; round++) {
@@ -696,8 +703,9 @@ int main(int argc, char **argv)
 				       opt.rounds, size_names[s], (double)(bk_now_ns() - t0) / 1e9);
 			else if (n)
 				printf("pass %u (of at most %u): measured again %u %s cell%s whose "
-				       "ratios spread above 10 %% in %.0f s\n", round + 1,
+				       "ratios spread above %g %% in %.0f s\n", round + 1,
 				       opt.max_rounds, n, size_names[s], n == 1 ? "" : "s",
+				       opt.spread_limit,
 				       (double)(bk_now_ns() - t0) / 1e9);
 			again += n;
 		}

@@ -29,6 +29,8 @@ struct bench_opts {
 	unsigned rounds;	/* every cell measured this many times, in turn */
 	unsigned max_rounds;	/* and a cell whose ratios are unstable up to
 				 * this many times */
+	double spread_limit;	/* per cent of a ratio's median its rounds may
+				 * spread over before it is unstable */
 };
 extern struct bench_opts opt;
 

@@ -17,9 +17,10 @@
  *   - L1, all threads: >= 0.9 x threads x one thread.
  * With several rounds every figure is the median of the rounds, a goal is
  * met when the median of its ratio is, and a ratio whose rounds spread by
- * more than 10 % of its median is unstable: its cell is measured in more
- * rounds, up to --max-rounds, and if it stays so it is marked unstable,
- * its range given. From 5 rounds on the range leaves out the highest and
+ * more than 10 % of its median (--spread-limit) is unstable: its cell is
+ * measured in more rounds, up to --max-rounds, and if it stays so its goal
+ * reads "unstable", not met or missed, with its median and range: a ratio
+ * whose rounds disagree is not a result. From 5 rounds on the range leaves out the highest and
  * the lowest round, as the drive and LAN benches' do (rounds.sh): a burst
  * of another tenant's load spoils one round, not the ratio.
  */
@@ -88,7 +89,7 @@ static struct spread over_rounds(const struct isa_run *run, int s, int op, int t
 
 static int unstable(struct spread sp)
 {
-	return sp.hi - sp.lo > 0.1 * sp.med;
+	return sp.hi - sp.lo > opt.spread_limit / 100 * sp.med;
 }
 
 static double f_bk(const struct cell *c) { return c->rate[C_BURNKIT]; }
@@ -114,7 +115,8 @@ static double f_ports_share(const struct cell *c) { return ratio(c->ports, c->co
 static void goal(const char *isa, const char *cell, struct spread sp, double need,
 		 double scale, int decimals, const char *what)
 {
-	printf("  %-6s %-6s %s %5.*f %s", sp.med >= need ? "met" : "missed", isa, cell,
+	printf("  %-8s %-6s %s %5.*f %s",
+	       unstable(sp) ? "unstable" : sp.med >= need ? "met" : "missed", isa, cell,
 	       decimals, scale * sp.med, what);
 	if (sp.n > 1)
 		printf(" [%u rounds %.*f-%.*f%s]", sp.n, decimals, scale * sp.lo, decimals,
@@ -148,7 +150,7 @@ static void limit_line(const struct isa_run *run, const char *isa, const char *n
 
 	if (!(share.hi > 0 && share.hi < 0.9 && over_rounds(run, s, op, ti, bound).med < lower))
 		return;
-	printf("         %-6s %s %s reaches %.1f %% of the FP bound%s", isa, name, subject,
+	printf("           %-6s %s %s reaches %.1f %% of the FP bound%s", isa, name, subject,
 	       100 * share.med, limit);
 	/* A loop the kernel outruns does not hold the kernel: no goal against it. */
 	if (of > NO_LIMIT_ABOVE) {
@@ -178,7 +180,8 @@ static void print_medians_of(void)
 {
 	printf("medians of %u round%s", opt.rounds, opt.rounds == 1 ? "" : "s");
 	if (opt.max_rounds > opt.rounds)
-		printf(", up to %u for a cell with a ratio spread above 10 %%", opt.max_rounds);
+		printf(", up to %u for a cell with a ratio spread above %g %%", opt.max_rounds,
+		       opt.spread_limit);
 }
 
 /*
@@ -261,7 +264,7 @@ void print_table(const struct isa_run *run, int nthreads, const size_t words[NSI
 	       "kernel's loads and stores; ", run->isa ? run->isa : "this CPU");
 	print_medians_of();
 	printf("; rnd: the rounds of the cell; spr: the spread of the ratio over the rounds in %% "
-	       "of its median (* above 10: unstable)\n");
+	       "of its median (* above %g: unstable)\n", opt.spread_limit);
 	printf("%-6s %-4s %4s %3s %3s | %8s %8s %8s | %6s %5s %6s | %8s %8s %8s %8s | %6s %5s %6s\n",
 	       "isa", "size", "ops", "thr", "rnd", "burnkit", "gcc-O3n", "gcc-O2", "bk/O3n", "spr",
 	       "bk/O2", "compute", "ports", "stream", "memory", "%bound", "spr", "%ports");

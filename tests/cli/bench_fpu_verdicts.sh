@@ -1,0 +1,58 @@
+#!/bin/sh
+# The fpu bench's verdicts (TAP): a goal whose ratio's rounds spread by more
+# than the limit reads "unstable", never met or missed (a ratio whose rounds
+# disagree is not a result); with one round there is no spread and every
+# goal is met or missed; a limit that is not a number is refused. Tiny
+# cells (L1 only, SSE2, 5 samples): the verdicts, not the figures.
+#   tests/cli/bench_fpu_verdicts.sh RUNNER [EMULATOR]
+. "$(dirname "$0")/lib.sh" "$@"
+
+if [ -n "$emu" ] || [ "$(uname -m)" != x86_64 ]; then
+	skip "fpu bench verdicts" "the bench measures the x86-64 kernels on the host; this run is not on x86-64"
+	finish
+	exit
+fi
+
+bench() {
+	env REPEATS=5 MAX_MS=20 "$@" scripts/bench/fpu.sh --isa sse2 --size L1
+}
+
+# goals FILE: the goal lines' verdicts, one a line.
+goals() {
+	awk '/^goals for sse2/ { on = 1; next } on && /^  [a-z]/ { print $1 }' "$1"
+}
+
+bench ROUNDS=2 MAX_ROUNDS=2 SPREAD_LIMIT=0 >"$tmp/spread0.out" 2>&1
+rc=$?
+ok "SPREAD_LIMIT=0, 2 rounds: the bench runs" \
+	sh -c "[ $rc -eq 0 ] || { tail -20 '$tmp/spread0.out'; exit 1; }"
+# every_unstable: the limit took (goals read unstable), and a goal reads
+# unstable exactly when its rounds' range is tagged so: the verdict and the
+# range come from the same judgement.
+every_unstable() {
+	goals "$tmp/spread0.out" > "$tmp/v0"
+	grep -q '^unstable$' "$tmp/v0" || { echo "no goal reads unstable"; cat "$tmp/spread0.out"; return 1; }
+	awk '/^goals for sse2/ { on = 1; next } on && /^  [a-z]/ {
+		tagged = /, unstable\]$/
+		if (($1 == "unstable") != tagged) { print "verdict and range disagree: " $0; bad = 1 } }
+		END { exit bad }' "$tmp/spread0.out"
+}
+ok "a goal whose rounds spread past the limit reads unstable, not met or missed" every_unstable
+ok "its range is given" sh -c "grep '^  unstable ' '$tmp/spread0.out' | grep -qv 'rounds [0-9.]*-[0-9.]*, unstable\]' && exit 1; exit 0"
+
+bench ROUNDS=1 MAX_ROUNDS=1 >"$tmp/one.out" 2>&1
+rc=$?
+ok "one round: the bench runs" sh -c "[ $rc -eq 0 ] || { tail -20 '$tmp/one.out'; exit 1; }"
+one_round_verdicts() {
+	goals "$tmp/one.out" > "$tmp/v1"
+	[ -s "$tmp/v1" ] && ! grep -qv '^\(met\|missed\)$' "$tmp/v1" ||
+		{ cat "$tmp/one.out"; return 1; }
+}
+ok "one round: every goal met or missed" one_round_verdicts
+
+refused() {
+	bench SPREAD_LIMIT=wide >"$tmp/wide.out" 2>&1 && { echo "SPREAD_LIMIT=wide ran"; return 1; }
+	contains "$tmp/wide.out" "spread-limit"
+}
+ok "a spread limit that is not a number is refused" refused
+finish
