@@ -20,9 +20,10 @@
  * more than 10 % of its median (--spread-limit) is unstable: its cell is
  * measured in more rounds, up to --max-rounds, and if it stays so its goal
  * reads "unstable", not met or missed, with its median and range: a ratio
- * whose rounds disagree is not a result. From 5 rounds on the range leaves out the highest and
- * the lowest round, as the drive and LAN benches' do (rounds.sh): a burst
- * of another tenant's load spoils one round, not the ratio.
+ * whose rounds disagree is not a result. From 5 rounds on the range leaves
+ * out the highest and the lowest round, as the drive and LAN benches' do
+ * (rounds.sh): a burst of another tenant's load spoils one round, not the
+ * ratio.
  */
 #include <stdarg.h>
 #include <stdio.h>
