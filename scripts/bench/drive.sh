@@ -365,6 +365,23 @@ verdict() {	# ratio spread goal cached unequal
 		print (c ? "cached" : u ? "unequal" : (s > l ? "unstable" : (r >= g ? "met" : "missed"))) }'
 }
 
+# factor_medians KEY PEER: the medians over the rounds of the factors against
+# PEER, "in-flight service product size".
+factor_medians() {
+	local f=$tmp/$1.factors.$2 col
+	for col in 1 2 3 4; do
+		printf '%s ' "$(cut -d' ' -f$col "$f" | median)"
+	done
+	echo
+}
+
+# side_load KEY SIDE: the medians over the rounds of what the device saw of
+# SIDE, "in-flight ms-a-request KiB-a-request".
+side_load() {
+	echo "$(median < "$tmp/$1.inflight.$2") $(median < "$tmp/$1.await.$2")" \
+		"$(median < "$tmp/$1.req.$2")"
+}
+
 # shortfall KEY PEER RATIO: a missed ratio in the device's factors against
 # PEER (medians of the rounds' in-flight, service and size factors), and
 # which of them carries the loss: in flight, burnkit's own time between
@@ -373,20 +390,12 @@ verdict() {	# ratio spread goal cached unequal
 # that does not make the ratio (10 %) says the counters cannot tell; a ratio
 # of 1 or more (a goal above 1), that the goal asks more than the peer.
 shortfall() {
-	local f=$tmp/$1.factors.$2 side
-	if [ ! -s "$f" ]; then
+	if [ ! -s "$tmp/$1.factors.$2" ]; then
 		echo "$3; the device has no counters to say where"
 		return
 	fi
-	{
-		for side in burnkit "$2"; do
-			printf '%s %s %s ' "$(median < "$tmp/$1.inflight.$side")" \
-				"$(median < "$tmp/$1.await.$side")" "$(median < "$tmp/$1.req.$side")"
-		done
-		printf '%s %s %s %s %s\n' "$(cut -d' ' -f1 "$f" | median)" \
-			"$(cut -d' ' -f2 "$f" | median)" "$(cut -d' ' -f3 "$f" | median)" \
-			"$(cut -d' ' -f4 "$f" | median)" "$3"
-	} | awk '{
+	echo "$(side_load "$1" burnkit) $(side_load "$1" "$2") $(factor_medians "$1" "$2") $3" |
+		awk '{
 		fl = $7; sv = $8; pr = $9; sz = $10; r = $11
 		printf "%.3f = in flight %.3f x service %.3f x size %.3f (product %.3f): ",
 			r, fl, sv, sz, pr
@@ -497,18 +506,16 @@ if [ -n "$dev_stat" ]; then
 		line=$(printf '%-13s %2s' "$test $bs" "$depth")
 		for side in "${sides[@]}"; do
 			if [ -s "$tmp/$key.inflight.$side" ]; then
-				line="$line $(printf '%6.2f %7.3f' "$(median < "$tmp/$key.inflight.$side")" \
-					"$(median < "$tmp/$key.await.$side")")"
+				read -r inflight await _ < <(side_load "$key" "$side")
+				line="$line $(printf '%6.2f %7.3f' "$inflight" "$await")"
 			else
 				line="$line $(printf '%14s' unknown)"
 			fi
 		done
 		if [ -s "$tmp/$key.factors.fio" ]; then
-			line="$line $(printf '%9.3f %8.3f %8.3f %6.3f' \
-				"$(cut -d' ' -f1 "$tmp/$key.factors.fio" | median)" \
-				"$(cut -d' ' -f2 "$tmp/$key.factors.fio" | median)" \
-				"$(cut -d' ' -f3 "$tmp/$key.factors.fio" | median)" \
-				"$(stats "$tmp/$key.r.fio" | cut -d' ' -f1)")"
+			read -r inflight service product _ < <(factor_medians "$key" fio)
+			line="$line $(printf '%9.3f %8.3f %8.3f %6.3f' "$inflight" "$service" \
+				"$product" "$(stats "$tmp/$key.r.fio" | cut -d' ' -f1)")"
 		fi
 		echo "$line"
 	done

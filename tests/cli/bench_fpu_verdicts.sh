@@ -17,9 +17,12 @@ bench() {
 	env REPEATS=5 MAX_MS=20 "$@" scripts/bench/fpu.sh --isa sse2 --size L1
 }
 
-# goals FILE: the goal lines' verdicts, one a line.
+# goal_lines FILE: the goal lines; goals FILE: their verdicts, one a line.
+goal_lines() {
+	awk '/^goals for sse2/ { on = 1; next } on && /^  [a-z]/' "$1"
+}
 goals() {
-	awk '/^goals for sse2/ { on = 1; next } on && /^  [a-z]/ { print $1 }' "$1"
+	goal_lines "$1" | awk '{ print $1 }'
 }
 
 bench ROUNDS=2 MAX_ROUNDS=2 SPREAD_LIMIT=0 >"$tmp/spread0.out" 2>&1
@@ -32,10 +35,9 @@ ok "SPREAD_LIMIT=0, 2 rounds: the bench runs" \
 every_unstable() {
 	goals "$tmp/spread0.out" > "$tmp/v0"
 	grep -q '^unstable$' "$tmp/v0" || { echo "no goal reads unstable"; cat "$tmp/spread0.out"; return 1; }
-	awk '/^goals for sse2/ { on = 1; next } on && /^  [a-z]/ {
-		tagged = /, unstable\]$/
+	goal_lines "$tmp/spread0.out" | awk '{ tagged = /, unstable\]$/
 		if (($1 == "unstable") != tagged) { print "verdict and range disagree: " $0; bad = 1 } }
-		END { exit bad }' "$tmp/spread0.out"
+		END { exit bad }'
 }
 ok "a goal whose rounds spread past the limit reads unstable, not met or missed" every_unstable
 ok "its range is given" sh -c "grep '^  unstable ' '$tmp/spread0.out' | grep -qv 'rounds [0-9.]*-[0-9.]*, unstable\]' && exit 1; exit 0"
