@@ -183,8 +183,9 @@ static: runner-$(HOST_ARCH)
 
 # ---------------------------------------------------------------- tests
 UNIT := $(BUILD)/tests/unit/unit
-# The bench's Arm core model is unit-tested too (tests/unit/test_arm_model.c).
-$(UNIT): $(call obj,$(UNIT_SRCS) scripts/bench/arm_model_calc.c) $(CORE_OBJS)
+# The bench's Arm core model and goal verdicts are unit-tested too
+# (tests/unit/test_arm_model.c, test_fpu_report.c).
+$(UNIT): $(call obj,$(UNIT_SRCS) scripts/bench/arm_model_calc.c scripts/bench/fpu_report.c) $(CORE_OBJS)
 	$(CC) $(CFLAGS) -o $@ $^ $(BK_LDLIBS) $(shell pkg-config --libs criterion 2>/dev/null || echo -lcriterion)
 
 ASM_TEST := $(BUILD)/tests/asm/asm_test

@@ -78,7 +78,7 @@
 # processes on a shared machine do not count (--wall: the wall clock,
 # better on a quiet machine, since all-thread RAM figures need the threads
 # to overlap).
-# Goals are printed per ISA as met or missed (scripts/bench/fpu_report.c
+# Goals are printed per ISA as met, missed or unstable (scripts/bench/fpu_report.c
 # lists them); the script exits non-zero only when something fails to
 # build or run (including a kernel that leaves words unequal).
 #

@@ -9,8 +9,9 @@
  *     the kernel's own loads and stores (the second bound) is itself below
  *     90 % of the plain mix in every round, the load and store ports, not
  *     the FP pipes, set the limit: a second line says so and gives the
- *     kernel's share of that bound, the best reachable, met at 90 % (the
- *     goal line keeps its own verdict against the FP bound);
+ *     kernel's share of that bound, the best reachable, met at 90 % and
+ *     unstable like any goal when its rounds disagree (the goal line
+ *     keeps its own verdict against the FP bound);
  *   - 2 ops at L2 and RAM: >= 90 % of the stream bandwidth measured beside;
  *   - every cell: >= 0.97 x gcc -O3 -march=native for the same ISA;
  *   - the best ISA only: >= 4 x gcc -O2 for the baseline ISA;
@@ -109,6 +110,20 @@ static double f_ports_share(const struct cell *c) { return ratio(c->ports, c->co
 
 /* ------------------------------------------------------------ goals */
 
+/* A ratio's verdict against need: unstable when its rounds disagree. */
+static const char *verdict(struct spread sp, double need)
+{
+	return unstable(sp) ? "unstable" : sp.med >= need ? "met" : "missed";
+}
+
+/* " [3 rounds LO-HI]", ", unstable" inside when they disagree; nothing for one. */
+static void print_range(struct spread sp, double scale, int decimals)
+{
+	if (sp.n > 1)
+		printf(" [%u rounds %.*f-%.*f%s]", sp.n, decimals, scale * sp.lo, decimals,
+		       scale * sp.hi, unstable(sp) ? ", unstable" : "");
+}
+
 /*
  * One goal: met when the median ratio reaches `need`; `scale` turns the
  * ratio into the figure printed (100 for per cent), `what` follows it.
@@ -116,12 +131,9 @@ static double f_ports_share(const struct cell *c) { return ratio(c->ports, c->co
 static void goal(const char *isa, const char *cell, struct spread sp, double need,
 		 double scale, int decimals, const char *what)
 {
-	printf("  %-8s %-6s %s %5.*f %s",
-	       unstable(sp) ? "unstable" : sp.med >= need ? "met" : "missed", isa, cell,
-	       decimals, scale * sp.med, what);
-	if (sp.n > 1)
-		printf(" [%u rounds %.*f-%.*f%s]", sp.n, decimals, scale * sp.lo, decimals,
-		       scale * sp.hi, unstable(sp) ? ", unstable" : "");
+	printf("  %-8s %-6s %s %5.*f %s", verdict(sp, need), isa, cell, decimals,
+	       scale * sp.med, what);
+	print_range(sp, scale, decimals);
 	printf("\n");
 }
 
@@ -131,49 +143,63 @@ static int cell_on(int s, int ti, int nthreads)
 }
 
 /*
- * A further bound's line: where `bound` is below 90 % of the FP mix in
- * every round and below `lower` (the memory bound), that limit, not
- * the FP pipes, is the best reachable; subject names it, limit follows
- * "the FP bound". Where burnkit runs faster than that loop (the median
- * above NO_LIMIT_ABOVE of it), the loop is no limit of the kernel on
- * this core and the line says so, with no goal: on a Zen 5 core the
- * AVX-512 ops8 mix with loads and stores ran at 78 % of the plain mix
- * and the kernel at 112 % of it.
+ * The second bound: the FP mix with the kernel's own loads and stores
+ * over its words. Where it is below 90 % of the plain mix in every round
+ * and below the memory bound, the loads and stores, not the FP pipes, are
+ * the best reachable, and a line of its own judges the kernel against it.
+ * Where burnkit runs faster than that loop (the median above
+ * NO_LIMIT_ABOVE of it), the loop is no limit of the kernel on this core
+ * and the line says so, with no goal: on a Zen 5 core the AVX-512 ops8
+ * mix with loads and stores ran at 78 % of the plain mix and the kernel
+ * at 112 % of it.
  */
 #define NO_LIMIT_ABOVE 1.02
 
-static void limit_line(const struct isa_run *run, const char *isa, const char *name,
-		       int s, int op, int ti, cell_fn *bound, cell_fn *share_fn,
-		       cell_fn *of_fn, double lower, const char *subject, const char *limit)
+static int ports_limit(const struct isa_run *run, int s, int op, int ti)
 {
-	struct spread share = over_rounds(run, s, op, ti, share_fn);
-	double of = over_rounds(run, s, op, ti, of_fn).med;
+	struct spread share = over_rounds(run, s, op, ti, f_ports_share);
 
-	if (!(share.hi > 0 && share.hi < 0.9 && over_rounds(run, s, op, ti, bound).med < lower))
-		return;
-	printf("           %-6s %s %s reaches %.1f %% of the FP bound%s", isa, name, subject,
-	       100 * share.med, limit);
-	/* A loop the kernel outruns does not hold the kernel: no goal against it. */
-	if (of > NO_LIMIT_ABOVE) {
-		printf(", but burnkit runs at %.1f %% of it: no limit on this core\n", 100 * of);
-		return;
-	}
-	printf(": the best reachable; burnkit %.1f %% of it (>= 90 %%: %s)\n", 100 * of,
-	       of >= 0.9 ? "met" : "missed");
+	return share.hi > 0 && share.hi < 0.9 &&
+	       over_rounds(run, s, op, ti, f_ports).med < over_rounds(run, s, op, ti, f_memory).med;
 }
 
-/* The bound goal of one cell, and the further bound where it sets it. */
+/* burnkit against the second bound, when that bound is a goal of the cell. */
+static int ports_goal(const struct isa_run *run, int s, int op, int ti, struct spread *of)
+{
+	*of = over_rounds(run, s, op, ti, f_of_ports);
+	return ports_limit(run, s, op, ti) && of->med <= NO_LIMIT_ABOVE;
+}
+
+static void ports_line(const struct isa_run *run, const char *isa, const char *name,
+		       int s, int op, int ti)
+{
+	struct spread of;
+
+	if (!ports_limit(run, s, op, ti))
+		return;
+	printf("           %-6s %s the FP mix with the kernel's loads and stores over its words"
+	       " reaches %.1f %% of the FP bound (the loads and stores: their ports, the caches,"
+	       " and on some cores the FP pipe a store's data takes)", isa, name,
+	       100 * over_rounds(run, s, op, ti, f_ports_share).med);
+	/* A loop the kernel outruns does not hold the kernel: no goal against it. */
+	if (!ports_goal(run, s, op, ti, &of)) {
+		printf(", but burnkit runs at %.1f %% of it: no limit on this core\n",
+		       100 * of.med);
+		return;
+	}
+	printf(": the best reachable; burnkit %.1f %% of it (>= 90 %%: %s)", 100 * of.med,
+	       verdict(of, 0.9));
+	print_range(of, 100, 1);
+	printf("\n");
+}
+
+/* The bound goal of one cell, and the second bound's where it sets it. */
 static void bound_goal(const struct isa_run *run, const char *isa, const char *name,
 		       int s, int op, int ti)
 {
-	double mem = over_rounds(run, s, op, ti, f_memory).med;
-
 	goal(isa, name, over_rounds(run, s, op, ti, f_of_bound), 0.9, 100, 1,
 	     "% of the bound (>= 90 %)");
-	limit_line(run, isa, name, s, op, ti, f_ports, f_ports_share, f_of_ports, mem,
-		   "the FP mix with the kernel's loads and stores over its words",
-		   " (the loads and stores: their ports, the caches, and on some cores"
-		   " the FP pipe a store's data takes)");
+	ports_line(run, isa, name, s, op, ti);
 }
 
 /* "medians of 3 rounds", and how far a cell's rounds may go on. */
@@ -205,12 +231,15 @@ static struct spread scaling_over_rounds(const struct isa_run *run, int op, int 
 int cell_unstable(const struct isa_run *run, int s, int op, int ti)
 {
 	const unsigned *l1 = run->nrounds[SIZE_L1][op];
+	struct spread of;
 
 	/* The scaling goal judges both L1 cells of op; its spread does not
 	 * depend on the thread count it is scaled by. */
 	if (s == SIZE_L1 && l1[0] && l1[1] && unstable(scaling_over_rounds(run, op, 1)))
 		return 1;
 	if (s != SIZE_RAM && op > 0 && unstable(over_rounds(run, s, op, ti, f_of_bound)))
+		return 1;
+	if (s != SIZE_RAM && op > 0 && ports_goal(run, s, op, ti, &of) && unstable(of))
 		return 1;
 	if (s != SIZE_L1 && op == 0 && unstable(over_rounds(run, s, op, ti, f_of_memory)))
 		return 1;
