@@ -116,5 +116,17 @@ shortfall_told() {
 ok "the miss against fio is told in the device's factors, the lowest named" \
 	shortfall_told fio 6
 ok "and the miss against fio with verify" shortfall_told "fio with verify" 10
+# A row that misses plain fio but meets fio with verify says so on its miss
+# line, with the table's ratio against fio with verify, and once: the line
+# of a row that misses both does not.
+bench FIO_MEM=malloc ONLY=rand-read FIO_GOAL=1000 VERIFY_GOAL=0 >"$tmp/reading.out" \
+	2>"$tmp/reading.err"
+reading_told() {
+	ratio=$(awk '$1 == "rand-read" && $2 == "4k" { print $10; exit }' "$tmp/reading.out")
+	grep -q "^  rand-read 4k QD1 against fio: .*; $ratio x fio with verify (met), which checks every byte" \
+		"$tmp/reading.out" && [ "$(grep -c 'rand-read 4k QD1' "$tmp/reading.out")" = 1 ] &&
+		! grep -q "checks every byte" "$tmp/missed.out" || { cat "$tmp/reading.out"; return 1; }
+}
+ok "missed against fio, met against fio with verify: the miss line says so, once" reading_told
 ok "the bench's files are gone" sh -c "[ -z \"\$(ls -A '$work/dir')\" ]"
 finish
