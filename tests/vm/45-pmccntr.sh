@@ -73,7 +73,8 @@ else
 	# Twice in about 200 guest runs it read off here: the holder had
 	# already trapped and exited (its own read after the trap said on),
 	# its switch-ins never called while the module turned the scheduler's
-	# notifier key on and off with each holder (it now stays on).
+	# notifier key on and off with each holder (it now stays on, and the
+	# guests run on one TCG thread: scripts/vm.sh, aarch64).
 	if [ "$access" != "on $tid" ]; then
 		diag "the holder printed: $(tr '\n' ' ' < $S/hold.out)"
 		diag "user_access again: $(cat $BK/user_access); holder: $(grep -E '^(State|Cpus_allowed_list)' /proc/$hold_pid/status 2>&1 | tr '\n\t' '  ')"
