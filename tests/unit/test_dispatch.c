@@ -192,3 +192,25 @@ Test(dispatch, every_core_tuning_differs_from_the_default_and_names_its_core)
 			      "%s: prefetching below the two-stage RAM gate", t->core);
 	}
 }
+
+/* Read buffers are flushed after their check only where clflushopt is. */
+Test(dispatch, the_flush_line_is_clflushopts_or_none)
+{
+	unsigned line = bk_cpu_flush_line();
+
+	if (bk_cpu_features() & BK_FEAT_CLFLUSHOPT)
+		cr_assert(line >= 16 && !(line & (line - 1)), "line %u", line);
+	else
+		cr_assert_eq(line, 0);
+#if !defined(__x86_64__)
+	cr_assert_eq(line, 0, "only x86-64 flushes from user space here");
+#endif
+}
+
+Test(dispatch, a_masked_clflushopt_flushes_nothing)
+{
+	/* bk_cpu_features() caches: this test runs in its own process. */
+	setenv("BURNKIT_CPU_MASK", "clflushopt", 1);
+	cr_assert_eq(bk_cpu_features() & BK_FEAT_CLFLUSHOPT, 0);
+	cr_assert_eq(bk_cpu_flush_line(), 0);
+}

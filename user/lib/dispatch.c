@@ -17,7 +17,7 @@
 static const char *const feature_names[BK_FEAT_COUNT] = {
 	"sse2", "avx", "avx2", "fma", "avx512f", "avx512dq", "avx512vl",
 	"asimd", "fp", "vfp", "vfpv3", "vfpv4", "vfpd32", "neon",
-	"invariant_tsc", "rdtscp",
+	"invariant_tsc", "rdtscp", "clflushopt",
 };
 
 const char *bk_feature_name(unsigned bit)
@@ -65,6 +65,8 @@ static uint32_t detect(void)
 			f |= BK_FEAT_AVX512DQ;
 		if (avx512_os && (b & (1u << 31)))
 			f |= BK_FEAT_AVX512VL;
+		if (b & (1u << 23))
+			f |= BK_FEAT_CLFLUSHOPT;
 	}
 	__cpuid(0x80000000, a, b, c, d);
 	if (a >= 0x80000001) {
@@ -144,6 +146,21 @@ uint32_t bk_cpu_features(void)
 		done = 1;
 	}
 	return features;
+}
+
+unsigned bk_cpu_flush_line(void)
+{
+#if defined(__x86_64__)
+	unsigned a, b, c, d, line;
+
+	/* CPUID 1: EBX bits 15-8, the line clflush covers, in 8-byte units. */
+	if (!(bk_cpu_features() & BK_FEAT_CLFLUSHOPT) || !__get_cpuid(1, &a, &b, &c, &d))
+		return 0;
+	line = ((b >> 8) & 0xff) * 8;
+	return line >= 16 && !(line & (line - 1)) ? line : 0;	/* a power of two */
+#else
+	return 0;
+#endif
 }
 
 void bk_features_string(uint32_t feat, char *buf, size_t len)

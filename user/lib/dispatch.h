@@ -31,7 +31,8 @@ enum {
 	BK_FEAT_NEON = 1u << 13,	/* ARMv7 NEON */
 	BK_FEAT_INVTSC = 1u << 14,	/* x86 invariant TSC */
 	BK_FEAT_RDTSCP = 1u << 15,
-	BK_FEAT_COUNT = 16
+	BK_FEAT_CLFLUSHOPT = 1u << 16,	/* x86 weakly ordered line flush */
+	BK_FEAT_COUNT = 17
 };
 
 const char *bk_feature_name(unsigned bit);
@@ -43,6 +44,12 @@ const char *bk_feature_name(unsigned bit);
  * burnkit does on a CPU without them.
  */
 uint32_t bk_cpu_features(void);
+
+/*
+ * The bytes a cache-line flush covers where user space can give lines back
+ * to memory cheaply (x86-64 with clflushopt; 0 elsewhere or masked).
+ */
+unsigned bk_cpu_flush_line(void);
 
 /* Write the names of the features in `feat`, space separated. */
 void bk_features_string(uint32_t feat, char *buf, size_t len);

@@ -1,8 +1,9 @@
 /* SPDX-License-Identifier: MIT */
-/* x86-64: the time-stamp counter. */
+/* x86-64: the time-stamp counter, and giving cache lines back to memory. */
 #ifndef BK_ARCH_X86_64_H
 #define BK_ARCH_X86_64_H
 
+#include <stddef.h>
 #include <stdint.h>
 
 #define BK_ARCH_NAME "x86_64"
@@ -32,6 +33,21 @@ static inline uint64_t bk_rdtsc_ordered(void)
 
 	__asm__ volatile("lfence\n\trdtsc" : "=a"(lo), "=d"(hi) : : "memory");
 	return ((uint64_t)hi << 32) | lo;
+}
+
+/*
+ * Flush [buf, buf + len) out of every cache, line by line (line: the bytes
+ * one clflushopt covers, bk_cpu_flush_line); the CPU must have clflushopt.
+ * Weakly ordered: the flushes overlap each other, and what is flushed
+ * stays valid in memory.
+ */
+#define BK_HAVE_FLUSH_LINES 1
+static inline void bk_flush_lines(const void *buf, size_t len, unsigned line)
+{
+	const char *c = (const char *)((uintptr_t)buf & ~(uintptr_t)(line - 1));
+
+	for (; c < (const char *)buf + len; c += line)
+		__asm__ volatile("clflushopt %0" : "+m"(*(volatile char *)c));
 }
 
 #endif

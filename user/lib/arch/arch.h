@@ -2,7 +2,8 @@
 /*
  * arch.h: the counter accessors of the architecture being built, one header
  * each (fio's arch/arch-*.h). Each defines BK_ARCH_NAME and the
- * BK_HAVE_* macros for the counters it can read from user space.
+ * BK_HAVE_* macros for the counters it can read from user space, and
+ * BK_HAVE_FLUSH_LINES where user space can flush a buffer out of the caches.
  */
 #ifndef BK_ARCH_H
 #define BK_ARCH_H

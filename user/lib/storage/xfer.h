@@ -14,9 +14,10 @@
  * checked after the next read has been submitted. At depth 1 exactly one
  * transfer is in flight at a time (the device never sees two), yet the
  * check's CPU time hides behind the device's. One spare buffer beyond the
- * depth makes this possible. The check reads non-temporally (verify.c): a
- * checked buffer left in this core's caches slowed the next transfer into
- * it. Where the host copies each transfer (a virtual disk), the spare
+ * depth makes this possible. The check reads non-temporally (verify.c) and
+ * a checked slice is flushed out of the caches where the CPU can (x86-64
+ * with clflushopt; xfer.c): a checked buffer left in this core's caches
+ * slowed the next transfer into it. Where the host copies each transfer (a virtual disk), the spare
  * buffer costs too: two buffers in turn filled slower than one (README).
  */
 #ifndef BK_XFER_H
