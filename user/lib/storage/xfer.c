@@ -223,9 +223,9 @@ static void take(struct stream *s, struct backlog *b, struct bk_aio_req **done, 
  * 0.90 x plain fio flushed (runs 0.70-0.99), 0.76 (0.70-0.83) not, higher
  * in 9 of the 10 pairs; at QD4 and for 4 KB reads (3 runs each) no
  * difference showed through the disk's noise. An earlier try on a Zen 4
- * guest, in a quiet stretch, saw no difference. Writes are
- * not flushed: their lines are freshly written, and a flush would write
- * them to memory before the device reads them.
+ * guest, in a loud stretch, saw no difference (verify.c). Writes are not
+ * flushed: their lines are freshly written, and a flush would write them
+ * to memory before the device reads them.
  */
 static void give_back(const struct stream *s, const void *buf, size_t len)
 {
