@@ -151,13 +151,21 @@ uint32_t bk_cpu_features(void)
 unsigned bk_cpu_flush_line(void)
 {
 #if defined(__x86_64__)
-	unsigned a, b, c, d, line;
+	static int done;
+	static unsigned line;
+	unsigned a, b, c, d;
 
+	/* Asked once, as the features are: CPUID exits a virtual machine. */
+	if (done)
+		return line;
+	done = 1;
 	/* CPUID 1: EBX bits 15-8, the line clflush covers, in 8-byte units. */
 	if (!(bk_cpu_features() & BK_FEAT_CLFLUSHOPT) || !__get_cpuid(1, &a, &b, &c, &d))
-		return 0;
+		return line = 0;
 	line = ((b >> 8) & 0xff) * 8;
-	return line >= 16 && !(line & (line - 1)) ? line : 0;	/* a power of two */
+	if (line < 16 || (line & (line - 1)))	/* not a power of two */
+		line = 0;
+	return line;
 #else
 	return 0;
 #endif

@@ -8,6 +8,8 @@
 #ifndef BK_ARCH_H
 #define BK_ARCH_H
 
+#include <stddef.h>
+
 #if defined(__x86_64__)
 #include "arch-x86_64.h"
 #elif defined(__aarch64__)
@@ -16,6 +18,16 @@
 #include "arch-armv7.h"
 #else
 #define BK_ARCH_NAME "generic"
+#endif
+
+#ifndef BK_HAVE_FLUSH_LINES
+/* Nothing to flush with from user space here (bk_cpu_flush_line is 0). */
+static inline void bk_flush_lines(const void *buf, size_t len, unsigned line)
+{
+	(void)buf;
+	(void)len;
+	(void)line;
+}
 #endif
 
 #endif

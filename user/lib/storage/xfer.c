@@ -229,14 +229,8 @@ static void take(struct stream *s, struct backlog *b, struct bk_aio_req **done, 
  */
 static void give_back(const struct stream *s, const void *buf, size_t len)
 {
-#ifdef BK_HAVE_FLUSH_LINES
 	if (s->flush_line)
 		bk_flush_lines(buf, len, s->flush_line);
-#else
-	(void)s;
-	(void)buf;
-	(void)len;
-#endif
 }
 
 /* The CPU work of one transfer (a read's check, slice by slice); 1: stop. */
