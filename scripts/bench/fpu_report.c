@@ -155,34 +155,36 @@ static int cell_on(int s, int ti, int nthreads)
  */
 #define NO_LIMIT_ABOVE 1.02
 
-static int ports_limit(const struct isa_run *run, int s, int op, int ti)
+/* What the second bound is to a cell: none, a loop the kernel outruns, or a goal. */
+enum ports_role { PORTS_NONE, PORTS_OUTRUN, PORTS_GOAL };
+
+/* The second bound's role in a cell; `of` gets burnkit against it. */
+static enum ports_role ports_role(const struct isa_run *run, int s, int op, int ti,
+				  struct spread *of)
 {
 	struct spread share = over_rounds(run, s, op, ti, f_ports_share);
 
-	return share.hi > 0 && share.hi < 0.9 &&
-	       over_rounds(run, s, op, ti, f_ports).med < over_rounds(run, s, op, ti, f_memory).med;
-}
-
-/* burnkit against the second bound, when that bound is a goal of the cell. */
-static int ports_goal(const struct isa_run *run, int s, int op, int ti, struct spread *of)
-{
 	*of = over_rounds(run, s, op, ti, f_of_ports);
-	return ports_limit(run, s, op, ti) && of->med <= NO_LIMIT_ABOVE;
+	if (!(share.hi > 0 && share.hi < 0.9 &&
+	      over_rounds(run, s, op, ti, f_ports).med < over_rounds(run, s, op, ti, f_memory).med))
+		return PORTS_NONE;
+	return of->med <= NO_LIMIT_ABOVE ? PORTS_GOAL : PORTS_OUTRUN;
 }
 
 static void ports_line(const struct isa_run *run, const char *isa, const char *name,
 		       int s, int op, int ti)
 {
 	struct spread of;
+	enum ports_role role = ports_role(run, s, op, ti, &of);
 
-	if (!ports_limit(run, s, op, ti))
+	if (role == PORTS_NONE)
 		return;
 	printf("           %-6s %s the FP mix with the kernel's loads and stores over its words"
 	       " reaches %.1f %% of the FP bound (the loads and stores: their ports, the caches,"
 	       " and on some cores the FP pipe a store's data takes)", isa, name,
 	       100 * over_rounds(run, s, op, ti, f_ports_share).med);
 	/* A loop the kernel outruns does not hold the kernel: no goal against it. */
-	if (!ports_goal(run, s, op, ti, &of)) {
+	if (role == PORTS_OUTRUN) {
 		printf(", but burnkit runs at %.1f %% of it: no limit on this core\n",
 		       100 * of.med);
 		return;
@@ -239,7 +241,7 @@ int cell_unstable(const struct isa_run *run, int s, int op, int ti)
 		return 1;
 	if (s != SIZE_RAM && op > 0 && unstable(over_rounds(run, s, op, ti, f_of_bound)))
 		return 1;
-	if (s != SIZE_RAM && op > 0 && ports_goal(run, s, op, ti, &of) && unstable(of))
+	if (s != SIZE_RAM && op > 0 && ports_role(run, s, op, ti, &of) == PORTS_GOAL && unstable(of))
 		return 1;
 	if (s != SIZE_L1 && op == 0 && unstable(over_rounds(run, s, op, ti, f_of_memory)))
 		return 1;
