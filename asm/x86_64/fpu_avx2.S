@@ -30,7 +30,7 @@
  * chosen once per call: the plain one, which LOOP_BEGIN marks, and the
  * prefetching one (bk_prefetch_gated makes both from `passes`). ops2,
  * nothing but a stream, prefetches only on the cores lib/dispatch names
- * (bk_fpu_avx2_ops2_prefetch: Zen 1; below). Measured on a Sapphire
+ * (bk_fpu_avx2_ops2_prefetch: Zen 1 and Zen 5; below). Measured on a Sapphire
  * Rapids core, one thread, ops2 prefetching every line against one line
  * in two: 3-6 % faster at 256 MiB (95 % of the in-place stream with
  * prefetch), 2 % at 1 MiB, 5 % slower at L1 size. On a Zen 3 core (EPYC
@@ -48,10 +48,14 @@
  * change); a later day, the builds taking turns, it did not: 90.5-92.1 %
  * of the stream with the prefetch in 6 runs, 85.2-94.0 % without in 8,
  * and blocks of eight vectors (the stream loop's 256 bytes) 90.7-94.2 %
- * in 4. So there, run with --isa avx2, it reaches 85-95 % of the
- * prefetching stream and 0.96-1.05 x gcc; it stays without, since the
- * cores that run this kernel by default have AVX2 and no AVX-512 (Zen 1-3,
- * Intel's client cores), and on Zen 3 the prefetch cost it. On a Zen 1
+ * in 4. A third day (fpu.sh --isa avx2 --size RAM, 64 MiB, a bench build
+ * that chose by a switch, 3 runs each way taking turns): with the
+ * prefetch 98.0-100.3 % of the stream on one thread and 1.08-1.10 x gcc,
+ * without 94.3-96.5 % and 1.01-1.03 x (a full fpu.sh run that day:
+ * 88.7 %, the goal missed); on two threads 92.8-100.3 % against
+ * 95.0-95.7 %, x gcc 1.08-1.11 against 1.02-1.04. So on Zen 5 (an AVX2
+ * kernel there only with --isa avx2) it prefetches, as on Zen 1; on Zen 3
+ * the prefetch cost it, and elsewhere it was not measured. On a Zen 1
  * core (EPYC 7001 under KVM, fpu32, one thread, a throwaway harness, the
  * builds and the streams taking turns, TSC ticks per 64-byte line, best
  * of 8 to 10 calls) the prefetch every line paid: 13.63-13.85 against
@@ -505,7 +509,8 @@ lane_masks:
 
 /*
  * ops2's passes: prefetching one page ahead above bk_fpu_prefetch_min_bytes
- * only on the cores bk_fpu_avx2_ops2_prefetch names (lib/dispatch: Zen 1),
+ * only on the cores bk_fpu_avx2_ops2_prefetch names (lib/dispatch: Zen 1
+ * and Zen 5),
  * plain everywhere else and below the gate (see the strategy).
  */
 .macro ops2_passes p, begin, end
