@@ -137,7 +137,11 @@ aarch64)
 armv7)
 	arch=armv7
 	# One TCG thread per CPU: with one for both (as aarch64), QEMU 7.2's
-	# ARMv7 virt guest printed nothing in 150 s, where it boots in seconds.
+	# ARMv7 virt guest stops where the kernel frees its init memory (on
+	# ARM a stop_machine over every CPU, to set its own mappings'
+	# permissions) and prints nothing after it, for minutes; with
+	# maxcpus=1 it boots on in 2 s (a rendezvous of both CPUs that one
+	# TCG thread does not complete), on one thread per CPU in seconds.
 	qemu=(qemu-system-arm -M virt -accel "${VM_ACCEL:-tcg,thread=multi}"
 	      -cpu "${VM_CPU:-cortex-a15}" -smp 2 -m 512
 	      -drive "file=@DISK@,format=raw,if=none,id=disk0,cache=unsafe"
