@@ -49,14 +49,15 @@
  * of the stream with the prefetch in 6 runs, 85.2-94.0 % without in 8,
  * and blocks of eight vectors (the stream loop's 256 bytes) 90.7-94.2 %
  * in 4. A third day (fpu.sh --isa avx2 --size RAM, 64 MiB, a bench build
- * that chose by a switch, 3 runs each way taking turns): with the
- * prefetch 98.0-100.3 % of the stream on one thread and 1.08-1.10 x gcc,
- * without 94.3-96.5 % and 1.01-1.03 x (a full fpu.sh run that day:
- * 88.7 %, the goal missed); on two threads 92.8-100.3 % against
- * 95.0-95.7 %, x gcc 1.08-1.11 against 1.02-1.04. So on Zen 5 (an AVX2
- * kernel there only with --isa avx2) it prefetches, as on Zen 1; on Zen 3
- * the prefetch cost it, and elsewhere it was not measured. On a Zen 1
- * core (EPYC 7001 under KVM, fpu32, one thread, a throwaway harness, the
+ * that chose by a switch, 3 runs each way taking turns, one more with the
+ * prefetch before them): with the prefetch (4 runs) 98.0-100.3 % of the
+ * stream on one thread and 1.08-1.10 x gcc, without 94.3-96.5 % and
+ * 1.01-1.03 x (a full fpu.sh run that day: 88.7 %, the goal missed); on
+ * two threads 92.8-100.3 % against 95.0-95.7 %, x gcc 1.08-1.11 against
+ * 1.02-1.04. So on Zen 5 (an AVX2 kernel there only with --isa avx2) it
+ * prefetches, as on Zen 1; on Zen 3 the prefetch cost it, and Sapphire
+ * Rapids (3-6 %, above) and the cores not measured keep the plain loop.
+ * On a Zen 1 core (EPYC 7001 under KVM, fpu32, one thread, a throwaway harness, the
  * builds and the streams taking turns, TSC ticks per 64-byte line, best
  * of 8 to 10 calls) the prefetch every line paid: 13.63-13.85 against
  * 15.62-16.15 at 64 MiB (1.16-1.17 x; the prefetching stream 13.77-13.89,
