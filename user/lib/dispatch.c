@@ -34,6 +34,9 @@ static uint64_t xgetbv0(void)
 	return ((uint64_t)hi << 32) | lo;
 }
 
+/* The bytes one clflushopt covers, read with the features (0: unusable). */
+static unsigned clflush_line;
+
 static uint32_t detect(void)
 {
 	unsigned a, b, c, d, max;
@@ -46,6 +49,11 @@ static uint32_t detect(void)
 	__cpuid(1, a, b, c, d);
 	if (d & (1u << 26))
 		f |= BK_FEAT_SSE2;
+	/* EBX bits 15-8: the line clflush covers, in 8-byte units; a size that
+	 * is not a power of two from 16 turns the flush off. */
+	clflush_line = ((b >> 8) & 0xff) * 8;
+	if (clflush_line < 16 || (clflush_line & (clflush_line - 1)))
+		clflush_line = 0;
 	/* AVX state must be enabled by the OS (OSXSAVE + XCR0 bits 1,2). */
 	if (c & (1u << 27))
 		xcr0 = xgetbv0();
@@ -151,21 +159,8 @@ uint32_t bk_cpu_features(void)
 unsigned bk_cpu_flush_line(void)
 {
 #if defined(__x86_64__)
-	static int done;
-	static unsigned line;
-	unsigned a, b, c, d;
-
-	/* Asked once, as the features are: CPUID exits a virtual machine. */
-	if (done)
-		return line;
-	done = 1;
-	/* CPUID 1: EBX bits 15-8, the line clflush covers, in 8-byte units. */
-	if (!(bk_cpu_features() & BK_FEAT_CLFLUSHOPT) || !__get_cpuid(1, &a, &b, &c, &d))
-		return line = 0;
-	line = ((b >> 8) & 0xff) * 8;
-	if (line < 16 || (line & (line - 1)))	/* not a power of two */
-		line = 0;
-	return line;
+	/* Read by detect() with the features, once: CPUID exits a virtual machine. */
+	return bk_cpu_features() & BK_FEAT_CLFLUSHOPT ? clflush_line : 0;
 #else
 	return 0;
 #endif

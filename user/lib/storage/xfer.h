@@ -17,8 +17,9 @@
  * depth makes this possible. The check reads non-temporally (verify.c) and
  * a checked slice is flushed out of the caches where the CPU can (x86-64
  * with clflushopt; xfer.c): a checked buffer left in this core's caches
- * slowed the next transfer into it. Where the host copies each transfer (a virtual disk), the spare
- * buffer costs too: two buffers in turn filled slower than one (README).
+ * slowed the next transfer into it. Where the host copies each transfer (a
+ * virtual disk), the spare buffer costs too: two buffers in turn filled
+ * slower than one (README).
  */
 #ifndef BK_XFER_H
 #define BK_XFER_H
