@@ -21,6 +21,7 @@ const double bk_fpu64_consts[BK_FPU_NCONSTS] = BK_FPU_CONSTS_INIT;
 
 size_t bk_fpu_prefetch_min_bytes = BK_FPU_PREFETCH_MIN_BYTES;
 int bk_fpu_avx2_ops8_two_stage;
+size_t bk_fpu_avx2_ops8_l2_prefetch_min_bytes;
 int bk_fpu_avx512_ops2_one_vector;
 int bk_fpu_avx2_ops8_xmm;
 int bk_fpu_avx2_ops32_xmm;

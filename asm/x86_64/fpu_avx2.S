@@ -171,6 +171,27 @@
  * (burnkit/prefetch.h), so Zen 5 keeps them, and its ops8 takes the
  * prefetching blocks at RAM size.
  *
+ * From L2, Zen 5 runs the pairs of blocks without the prefetches up to
+ * BK_FPU_L2_PREFETCH_MIN_BYTES (512 KiB, half its L2) and with them above
+ * (bk_fpu_avx2_ops8_l2_prefetch_min_bytes). fpu.sh's L2 cell (512 KiB a
+ * thread) fell to 84-89 % of the bound in some runs and not in others,
+ * which a harness there showed are stretches of the host, not of the
+ * process: the variants and the FP mix taking turns, % of the mix, the
+ * best of 15 samples a window, 7 windows a process, 30 processes. At 512
+ * KiB in the windows where every kernel ran slow (76 of 180; the busy
+ * host's, maybe another thread on the core) the pairs without prefetches
+ * ran at 91.1 against 84.1 with them 1 KiB ahead, faster in 69 (512 B, 2
+ * and 4 KiB ahead 84.7-85.3, the two stages 86.3); fp64 94.7 against 84.8,
+ * faster in 32 of 32; in the other windows all alike (103.6-104.1, fp64
+ * 103.8-104.7); two processes at once the same (92.2 against 86.4 in the
+ * slow windows). At 64 KiB 96.4 against 92.2 in the few slow windows.
+ * Above the gate the prefetches paid: 3.5-4.4 points at 768 and 896 KiB,
+ * 0.9 (fp64 2.9) at 1 MiB; alike at 2 and 4 MiB. fpu.sh --isa avx2 --size
+ * L2, the builds before and after taking turns, 8 runs each, fp32 and
+ * fp64 (% of the bound, one thread / two): before 86.9-98.7 / 85.4-98.5,
+ * fp64 89.1-98.3 / 84.8-97.8 (7 of the 32 cells below 90); after
+ * 92.2-99.1 / 92.8-98.9, fp64 97.6-99.0 / 92.1-99.1 (none).
+ *
  * Measured for ops8 on a Sapphire Rapids core (one thread, L1 size, a
  * quiet host, the best of 40 samples or more, cycles from the bench's
  * integer add chain): 2.10-2.22 cycles per vector against 2.02 for its FP
@@ -821,7 +842,8 @@ lane_masks:
  * ops8's passes: on the cores that run the two-stage pipeline best
  * (lib/dispatch), in it for x in L1 (at most BK_FPU_PIPE_MAX_BYTES), in
  * blocks of four vectors, two a loop iteration, prefetching
- * BK_FPU_L2_PREFETCH_BYTES ahead (x from L2 and L3), and at RAM size
+ * BK_FPU_L2_PREFETCH_BYTES ahead (x from L2 and L3; on Zen 5 only above
+ * bk_fpu_avx2_ops8_l2_prefetch_min_bytes, without up to it), and at RAM size
  * (larger than BK_FPU_PREFETCH_MIN_BYTES) in the two-stage pipeline
  * again where the core never prefetches a page ahead (Zen 4; it has no
  * prefetching copy), else in blocks of four prefetching a page ahead
@@ -837,19 +859,25 @@ lane_masks:
 		\begin, \end, \p
 #else
 	.hidden	bk_fpu_avx2_ops8_two_stage
+	.hidden	bk_fpu_avx2_ops8_l2_prefetch_min_bytes
 	.hidden	bk_fpu_prefetch_min_bytes
 	cmpl	$0, bk_fpu_avx2_ops8_two_stage(%rip)
 	je	.Lops8_default\@
 	bk_if_larger xbase, xend, %rax, bk_fpu_prefetch_min_bytes(%rip), \
 		.Lops8_blocks\@
 	bk_if_larger xbase, xend, %rax, $BK_FPU_PREFETCH_MIN_BYTES, .Lops8_ts\@
-	bk_if_larger xbase, xend, %rax, $BK_FPU_PIPE_MAX_BYTES, .Lops8_from_l2\@
+	bk_if_larger xbase, xend, %rax, \
+		bk_fpu_avx2_ops8_l2_prefetch_min_bytes(%rip), .Lops8_from_l2\@
+	bk_if_larger xbase, xend, %rax, $BK_FPU_PIPE_MAX_BYTES, .Lops8_in_l2\@
 .Lops8_ts\@:
 	ops8_ts_split
 	ops8_ts_passes \p
 	jmp	9f
 .Lops8_from_l2\@:
 	ops8_pair_passes PREFETCH_FROM_L2, , , \p
+	jmp	9f
+.Lops8_in_l2\@:
+	ops8_pair_passes 0, , , \p
 	jmp	9f
 .Lops8_default\@:
 	bk_if_larger xbase, xend, %rax, $BK_FPU_PIPE_MAX_BYTES, .Lops8_blocks\@

@@ -10,7 +10,8 @@
  * unless the core runs its two-stage pipeline (bk_fpu_avx2_ops8_two_stage:
  * Zen 4 and Zen 5), there and, on a core that never prefetches a page ahead
  * (Zen 4), above BK_FPU_PREFETCH_MIN_BYTES, with pairs of blocks of four
- * prefetching BK_FPU_L2_PREFETCH_BYTES ahead between the two sizes; above
+ * prefetching BK_FPU_L2_PREFETCH_BYTES ahead between the two sizes (on
+ * Zen 5 only above BK_FPU_L2_PREFETCH_MIN_BYTES, without up to it); above
  * BK_FPU_PREFETCH_MIN_BYTES (bk_fpu_prefetch_min_bytes: never on Zen 4)
  * the kernels prefetch each line one page ahead.
  *
@@ -39,6 +40,8 @@
 #define BK_FPU_PIPE_MAX_BYTES (32 << 10)
 /* How far ahead the two-stage cores' AVX2 ops8 prefetches x from L2 and L3. */
 #define BK_FPU_L2_PREFETCH_BYTES 1024
+/* Zen 5's AVX2 ops8 takes x from L2 without that prefetch up to this size. */
+#define BK_FPU_L2_PREFETCH_MIN_BYTES (512 << 10)
 
 #ifndef __ASSEMBLER__
 #include <stddef.h>
@@ -61,6 +64,17 @@ extern size_t bk_fpu_prefetch_min_bytes __attribute__((visibility("hidden")));
  * BK_FPU_PIPE_MAX_BYTES, then blocks of four.
  */
 extern int bk_fpu_avx2_ops8_two_stage __attribute__((visibility("hidden")));
+
+/*
+ * Where bk_fpu_avx2_ops8_two_stage is set: the pairs of blocks of four
+ * prefetch BK_FPU_L2_PREFETCH_BYTES ahead only for x larger than this
+ * many bytes, and run without them from BK_FPU_PIPE_MAX_BYTES up to it.
+ * 0 (the default, Zen 4): they always prefetch; BK_FPU_L2_PREFETCH_MIN_BYTES
+ * on Zen 5, where prefetches of lines already in L2 cost while another
+ * thread shared the core (asm/x86_64/fpu_avx2.S). Written as
+ * bk_fpu_prefetch_min_bytes is.
+ */
+extern size_t bk_fpu_avx2_ops8_l2_prefetch_min_bytes __attribute__((visibility("hidden")));
 
 /*
  * Nonzero: the AVX-512 ops2 kernels take x of more than

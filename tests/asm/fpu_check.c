@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: MIT
 /*
  * FPU kernels against their references: lengths 0..~4100 and both sides of
- * the sizes at which the x86-64 kernels change schedule (32 KiB, 4 MiB:
- * burnkit/prefetch.h), every element
+ * the sizes at which the x86-64 kernels change schedule (32 KiB, 512 KiB,
+ * 4 MiB: burnkit/prefetch.h), every element
  * offset within 64 bytes, 1 and 3 passes, random words in [0.5, 1.5),
  * guard words before and after. EXACT variants must match bit for bit;
  * FUSED ones within BK_FPU*_FUSED_REL_TOL per pass; the largest relative
@@ -32,7 +32,7 @@ static const size_t lengths[] = {
 /* The sizes of x (bytes) at which the x86-64 kernels change how they run a
  * pass (burnkit/prefetch.h). */
 static const size_t gates[] = {
-	BK_FPU_PIPE_MAX_BYTES, BK_FPU_PREFETCH_MIN_BYTES,
+	BK_FPU_PIPE_MAX_BYTES, BK_FPU_L2_PREFETCH_MIN_BYTES, BK_FPU_PREFETCH_MIN_BYTES,
 };
 #define N_GATES (sizeof(gates) / sizeof(gates[0]))
 

@@ -133,6 +133,13 @@ Test(dispatch, zen1_zen4_and_zen5_have_their_own_tunings_other_cores_keep_the_de
 	cr_assert_eq(zen4.avx2_ops8_two_stage, 1);
 	cr_assert_str_eq(zen4.core, "AMD Zen 4");
 	cr_assert_eq(zen5.avx2_ops8_two_stage, 1);
+	cr_assert_eq(zen4.avx2_ops8_l2_prefetch_min_bytes, 0, "Zen 4's blocks from L2 always prefetch");
+	cr_assert_eq(zen5.avx2_ops8_l2_prefetch_min_bytes, (size_t)BK_FPU_L2_PREFETCH_MIN_BYTES,
+		     "Zen 5's prefetch from L2 only above 512 KiB");
+	cr_assert_gt(zen5.avx2_ops8_l2_prefetch_min_bytes, (size_t)BK_FPU_PIPE_MAX_BYTES);
+	cr_assert_lt(zen5.avx2_ops8_l2_prefetch_min_bytes, (size_t)BK_FPU_PREFETCH_MIN_BYTES);
+	cr_assert_eq(zen3.avx2_ops8_l2_prefetch_min_bytes, 0);
+	cr_assert_eq(spr.avx2_ops8_l2_prefetch_min_bytes, 0);
 	cr_assert_eq(zen5.prefetch_min_bytes, (size_t)BK_FPU_PREFETCH_MIN_BYTES);
 	cr_assert_str_eq(zen5.core, "AMD Zen 5");
 	cr_assert_eq(zen5.avx512_ops2_one_vector, 1);
@@ -154,6 +161,7 @@ Test(dispatch, init_applies_this_cpus_tuning_to_the_kernels)
 
 	bk_fpu_prefetch_min_bytes = 12345;
 	bk_fpu_avx2_ops8_two_stage = 7;
+	bk_fpu_avx2_ops8_l2_prefetch_min_bytes = 12345;
 	bk_fpu_avx512_ops2_one_vector = 7;
 	bk_fpu_avx2_ops8_xmm = 7;
 	bk_fpu_avx2_ops32_xmm = 7;
@@ -161,6 +169,8 @@ Test(dispatch, init_applies_this_cpus_tuning_to_the_kernels)
 	cr_assert_eq(bk_dispatch_init(&t, "ref", err, sizeof(err)), 0, "%s", err);
 	cr_assert_eq(bk_fpu_prefetch_min_bytes, bk_fpu_tuning().prefetch_min_bytes);
 	cr_assert_eq(bk_fpu_avx2_ops8_two_stage, bk_fpu_tuning().avx2_ops8_two_stage);
+	cr_assert_eq(bk_fpu_avx2_ops8_l2_prefetch_min_bytes,
+		     bk_fpu_tuning().avx2_ops8_l2_prefetch_min_bytes);
 	cr_assert_eq(bk_fpu_avx512_ops2_one_vector, bk_fpu_tuning().avx512_ops2_one_vector);
 	cr_assert_eq(bk_fpu_avx2_ops8_xmm, bk_fpu_tuning().avx2_ops8_xmm);
 	cr_assert_eq(bk_fpu_avx2_ops32_xmm, bk_fpu_tuning().avx2_ops32_xmm);
@@ -184,12 +194,16 @@ Test(dispatch, every_core_tuning_differs_from_the_default_and_names_its_core)
 		cr_assert_not_null(t->core);
 		cr_assert(t->prefetch_min_bytes != (size_t)BK_FPU_PREFETCH_MIN_BYTES ||
 			  t->avx2_ops8_two_stage || t->avx512_ops2_one_vector ||
-			  t->avx2_ops8_xmm || t->avx2_ops32_xmm || t->avx2_ops2_prefetch,
+			  t->avx2_ops8_xmm || t->avx2_ops32_xmm || t->avx2_ops2_prefetch ||
+			  t->avx2_ops8_l2_prefetch_min_bytes,
 			  "%s: the default", t->core);
 		/* page-ahead prefetches only at RAM size, where a two-stage
 		 * core's AVX2 ops8 leaves its pairs of blocks for them */
 		cr_assert_geq(t->prefetch_min_bytes, (size_t)BK_FPU_PREFETCH_MIN_BYTES,
 			      "%s: prefetching below the two-stage RAM gate", t->core);
+		/* the plain pairs of blocks lie between the two-stage gates */
+		cr_assert_lt(t->avx2_ops8_l2_prefetch_min_bytes, (size_t)BK_FPU_PREFETCH_MIN_BYTES,
+			     "%s: no prefetch from L2 below the RAM gate", t->core);
 	}
 }
 

@@ -259,7 +259,10 @@ const struct bk_variant *bk_variants(size_t *count)
  * but the page-ahead prefetches pay there (burnkit/prefetch.h), so it
  * keeps them, and AVX2 ops8 takes the prefetching blocks at RAM size, as
  * AVX2 ops2 does its prefetching loop (98-100 % of the stream against
- * 94-97 % without, asm/x86_64/fpu_avx2.S).
+ * 94-97 % without, asm/x86_64/fpu_avx2.S). Its AVX2 ops8 pairs of blocks
+ * from L2 prefetch only above 512 KiB: at 512 KiB and 64 KiB the
+ * prefetches cost 4-10 % of the FP mix while another thread shared the
+ * core, and nothing while none did; at 768 KiB to 1 MiB they paid 3-4 %.
  * Zen 5's AVX-512 ops2 runs one vector a loop iteration above L1 size,
  * where its blocks of four trailed gcc's loop (the measurements are in
  * asm/x86_64/fpu_avx512.S, before ops2_one_vector_passes).
@@ -289,8 +292,10 @@ static const struct core_tuning {
 	    .core = "AMD Zen 4" } },
 	{ "AuthenticAMD", 0x1a, 0x100, 1,
 	  { .prefetch_min_bytes = BK_FPU_PREFETCH_MIN_BYTES,
-	    .avx2_ops8_two_stage = 1, .avx512_ops2_one_vector = 1,
-	    .avx2_ops2_prefetch = 1, .core = "AMD Zen 5" } },
+	    .avx2_ops8_two_stage = 1,
+	    .avx2_ops8_l2_prefetch_min_bytes = BK_FPU_L2_PREFETCH_MIN_BYTES,
+	    .avx512_ops2_one_vector = 1, .avx2_ops2_prefetch = 1,
+	    .core = "AMD Zen 5" } },
 };
 
 static const struct bk_fpu_tuning default_tuning = {
@@ -324,6 +329,7 @@ void bk_fpu_tuning_apply(const struct bk_fpu_tuning *t)
 {
 	bk_fpu_prefetch_min_bytes = t->prefetch_min_bytes;
 	bk_fpu_avx2_ops8_two_stage = t->avx2_ops8_two_stage;
+	bk_fpu_avx2_ops8_l2_prefetch_min_bytes = t->avx2_ops8_l2_prefetch_min_bytes;
 	bk_fpu_avx512_ops2_one_vector = t->avx512_ops2_one_vector;
 	bk_fpu_avx2_ops8_xmm = t->avx2_ops8_xmm;
 	bk_fpu_avx2_ops32_xmm = t->avx2_ops32_xmm;

@@ -89,7 +89,8 @@ int bk_dispatch_init(struct bk_kernel_table *t, const char *force_isa,
 /*
  * How the x86-64 FPU kernels run on a core, where cores differ
  * (burnkit/prefetch.h): the size of x above which they prefetch one page
- * ahead (SIZE_MAX: never), whether AVX2 ops8 runs its two-stage pipeline,
+ * ahead (SIZE_MAX: never), whether AVX2 ops8 runs its two-stage pipeline
+ * and the size of x above which its blocks from L2 prefetch (0: always),
  * whether AVX-512 ops2 runs one vector an iteration above L1 size, whether
  * AVX2 ops8 and AVX2 ops32 run at 128 bits, whether AVX2 ops2 prefetches
  * above the gate, and the core a tuning other than the default is for
@@ -98,6 +99,7 @@ int bk_dispatch_init(struct bk_kernel_table *t, const char *force_isa,
 struct bk_fpu_tuning {
 	size_t prefetch_min_bytes;
 	int avx2_ops8_two_stage;
+	size_t avx2_ops8_l2_prefetch_min_bytes;
 	int avx512_ops2_one_vector;
 	int avx2_ops8_xmm;
 	int avx2_ops32_xmm;

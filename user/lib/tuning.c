@@ -18,5 +18,7 @@ void bk_fpu_tuning_json(struct bk_json *j, const char *key,
 	bk_json_bool(j, "avx2_ops8_xmm", t->avx2_ops8_xmm);
 	bk_json_bool(j, "avx2_ops32_xmm", t->avx2_ops32_xmm);
 	bk_json_bool(j, "avx2_ops2_prefetch", t->avx2_ops2_prefetch);
+	bk_json_uint(j, "avx2_ops8_l2_prefetch_min_bytes",
+		     t->avx2_ops8_l2_prefetch_min_bytes);
 	bk_json_object_end(j);
 }

@@ -26,8 +26,11 @@ static void fpu_tuning(struct bk_ctx *ctx, struct bk_json *j)
 {
 	struct bk_fpu_tuning t = bk_fpu_tuning();
 	const char *ops8 = t.avx2_ops8_xmm ? "AVX2 ops8 at 128 bits (xmm)" : "AVX2 ops8";
-	char gate[64];
+	char gate[64], l2_gate[64] = "";
 
+	if (t.avx2_ops8_l2_prefetch_min_bytes > BK_FPU_PIPE_MAX_BYTES)
+		snprintf(l2_gate, sizeof(l2_gate), " for x above %zu KiB",
+			 t.avx2_ops8_l2_prefetch_min_bytes >> 10);
 	if (t.prefetch_min_bytes == SIZE_MAX)
 		snprintf(gate, sizeof(gate), "never");
 	else
@@ -42,15 +45,15 @@ static void fpu_tuning(struct bk_ctx *ctx, struct bk_json *j)
 	else if (t.avx2_ops8_two_stage && t.prefetch_min_bytes == SIZE_MAX)
 		bk_out(&ctx->log, "   %s: two-stage pipeline up to %d KiB and above "
 		       "%d MiB, blocks of four, two a loop iteration, prefetching "
-		       "%d KiB ahead between\n", ops8,
+		       "%d KiB ahead%s between\n", ops8,
 		       BK_FPU_PIPE_MAX_BYTES >> 10, BK_FPU_PREFETCH_MIN_BYTES >> 20,
-		       BK_FPU_L2_PREFETCH_BYTES >> 10);
+		       BK_FPU_L2_PREFETCH_BYTES >> 10, l2_gate);
 	else if (t.avx2_ops8_two_stage)
 		bk_out(&ctx->log, "   %s: two-stage pipeline up to %d KiB, then "
 		       "blocks of four, two a loop iteration, prefetching %d KiB "
-		       "ahead, up to %zu KiB, then blocks of four\n", ops8,
+		       "ahead%s, up to %zu KiB, then blocks of four\n", ops8,
 		       BK_FPU_PIPE_MAX_BYTES >> 10, BK_FPU_L2_PREFETCH_BYTES >> 10,
-		       t.prefetch_min_bytes >> 10);
+		       l2_gate, t.prefetch_min_bytes >> 10);
 	else
 		bk_out(&ctx->log, "   %s: pipeline over lines up to %d KiB, then blocks "
 		       "of four\n", ops8, BK_FPU_PIPE_MAX_BYTES >> 10);
