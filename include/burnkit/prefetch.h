@@ -70,8 +70,8 @@ extern int bk_fpu_avx2_ops8_two_stage __attribute__((visibility("hidden")));
  * prefetch BK_FPU_L2_PREFETCH_BYTES ahead only for x larger than this
  * many bytes, and run without them from BK_FPU_PIPE_MAX_BYTES up to it.
  * 0 (the default, Zen 4): they always prefetch; BK_FPU_L2_PREFETCH_MIN_BYTES
- * on Zen 5, where prefetches of lines already in L2 cost while another
- * thread shared the core (asm/x86_64/fpu_avx2.S). Written as
+ * on Zen 5, where they cost at 512 KiB and less in the stretches when the
+ * host slowed every kernel (asm/x86_64/fpu_avx2.S). Written as
  * bk_fpu_prefetch_min_bytes is.
  */
 extern size_t bk_fpu_avx2_ops8_l2_prefetch_min_bytes __attribute__((visibility("hidden")));

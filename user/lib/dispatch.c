@@ -261,8 +261,9 @@ const struct bk_variant *bk_variants(size_t *count)
  * AVX2 ops2 does its prefetching loop (98-100 % of the stream against
  * 94-97 % without, asm/x86_64/fpu_avx2.S). Its AVX2 ops8 pairs of blocks
  * from L2 prefetch only above 512 KiB: at 512 KiB and 64 KiB the
- * prefetches cost 4-10 % of the FP mix while another thread shared the
- * core, and nothing while none did; at 768 KiB to 1 MiB they paid 3-4 %.
+ * prefetches cost 4-10 points of the FP mix in the stretches when the
+ * host slowed every kernel, and nothing outside them; at 768 KiB to
+ * 1 MiB they paid 1-4 points.
  * Zen 5's AVX-512 ops2 runs one vector a loop iteration above L1 size,
  * where its blocks of four trailed gcc's loop (the measurements are in
  * asm/x86_64/fpu_avx512.S, before ops2_one_vector_passes).
