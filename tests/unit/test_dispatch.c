@@ -201,9 +201,10 @@ Test(dispatch, every_core_tuning_differs_from_the_default_and_names_its_core)
 		 * core's AVX2 ops8 leaves its pairs of blocks for them */
 		cr_assert_geq(t->prefetch_min_bytes, (size_t)BK_FPU_PREFETCH_MIN_BYTES,
 			      "%s: prefetching below the two-stage RAM gate", t->core);
-		/* the plain pairs of blocks lie between the two-stage gates */
+		/* the pairs of blocks from L2 that do not prefetch end below
+		 * the size where the page-ahead prefetches begin */
 		cr_assert_lt(t->avx2_ops8_l2_prefetch_min_bytes, (size_t)BK_FPU_PREFETCH_MIN_BYTES,
-			     "%s: no prefetch from L2 below the RAM gate", t->core);
+			     "%s: the L2 prefetch gate at or above the RAM gate", t->core);
 	}
 }
 
