@@ -57,15 +57,15 @@
  * 1.02-1.04. So on Zen 5 (an AVX2 kernel there only with --isa avx2) it
  * prefetches, as on Zen 1; on Zen 3 the prefetch cost it, and Sapphire
  * Rapids (3-6 %, above) and the cores not measured keep the plain loop.
- * On a Zen 1 core (EPYC 7001 under KVM, fpu32, one thread, a throwaway harness, the
- * builds and the streams taking turns, TSC ticks per 64-byte line, best
- * of 8 to 10 calls) the prefetch every line paid: 13.63-13.85 against
- * 15.62-16.15 at 64 MiB (1.16-1.17 x; the prefetching stream 13.77-13.89,
- * the plain one 15.87-15.98), 9.02 against 11.62 at 8 MiB; ops2 at 128
- * bits ran no faster (3.62 against 3.57 at 256 KiB, 15.99 against 15.62
- * at 64 MiB). So there ops2 prefetches above bk_fpu_prefetch_min_bytes,
- * as ops8 and ops32 do. Prefetches past the end of x are harmless (they
- * never fault).
+ * On a Zen 1 core (EPYC 7001 under KVM, fpu32, one thread, a throwaway
+ * harness, the builds and the streams taking turns, TSC ticks per 64-byte
+ * line, best of 8 to 10 calls) the prefetch every line paid: 13.63-13.85
+ * against 15.62-16.15 at 64 MiB (1.16-1.17 x; the prefetching stream
+ * 13.77-13.89, the plain one 15.87-15.98), 9.02 against 11.62 at 8 MiB;
+ * ops2 at 128 bits ran no faster (3.62 against 3.57 at 256 KiB, 15.99
+ * against 15.62 at 64 MiB). So there ops2 prefetches above
+ * bk_fpu_prefetch_min_bytes, as ops8 and ops32 do. Prefetches past the end
+ * of x are harmless (they never fault).
  *
  * Schedule. Cores named (256-bit vectors; per cycle; latencies in cycles):
  *   Skylake, Ice Lake   FMA/mul/add on ports 0 and 1: 2; FMA 4, add 4;

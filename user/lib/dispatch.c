@@ -159,7 +159,7 @@ uint32_t bk_cpu_features(void)
 unsigned bk_cpu_flush_line(void)
 {
 #if defined(__x86_64__)
-	/* Read by detect() with the features, once: CPUID exits a virtual machine. */
+	/* Read by detect() with the features, once: CPUID exits a VM. */
 	return bk_cpu_features() & BK_FEAT_CLFLUSHOPT ? clflush_line : 0;
 #else
 	return 0;
