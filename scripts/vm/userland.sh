@@ -138,6 +138,11 @@ else
 			[ -e "$deb" ] && dpkg -x "$deb" "$sysroot"
 		done
 	done
+	# Debian 13's packages keep /lib's files in /usr/lib (merged /usr), and
+	# the programs still name /lib/ld-linux-*.so: the links such a system has.
+	for d in lib bin sbin; do
+		[ -e "$sysroot/$d" ] || [ ! -d "$sysroot/usr/$d" ] || ln -s "usr/$d" "$sysroot/$d"
+	done
 fi
 
 for p in $progs; do
