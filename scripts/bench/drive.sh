@@ -160,10 +160,14 @@ fio_buffers=${fio_mem:-"malloc ($fio_mem_why): its 1 MB rows are not the same wo
 # write rows measure the host's storage as much as either program.
 fio_pattern=0x5a5a5a5a
 
-# The block device under DIR, for its request counts (/sys/class/block/DEV/stat).
-dev=$(basename "$(df -P "$DIR" | awk 'NR == 2 { print $1 }')")
-dev_stat=/sys/class/block/$dev/stat
+# The block device under DIR, for its request counts: the one its st_dev
+# names, as sdcard finds it (/sys/dev/block/MAJ:MIN/stat: a partition's or a
+# device-mapper volume's own). df's name for it may name nothing in /sys
+# (/dev/mapper/VG-LV, /dev/root), or be "-" (a chroot).
+dev_id=$(stat -c '%Hd:%Ld' "$DIR")
+dev_stat=/sys/dev/block/$dev_id/stat
 [ -r "$dev_stat" ] || dev_stat=""
+dev=$(basename "$(readlink -f "/sys/dev/block/$dev_id")")
 
 # io_count DIRECTION: "requests sectors ticks-ms busy-ms now-ns" of the device
 # so far (requests of DIRECTION, read or write), the counters sdcard's
