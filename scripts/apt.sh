@@ -29,6 +29,8 @@ apt_cache() {
 # again for the failed ones' other suites; apt keeps the lists it already
 # has of a suite that fails. Returns 0 when every index came, else 1, with
 # apt's errors and the architectures left without that suite on stderr.
+# The architectures are dpkg's, or APT_UPDATE_ARCHS (comma-separated) for
+# an apt configured with lists of its own (scripts/vm/fetch-kernel.sh).
 apt_update() {
 	apt_update_err=$(mktemp)
 	if "$@" apt-get update -qq 2>"$apt_update_err"; then
@@ -40,13 +42,16 @@ apt_update() {
 		"$apt_update_err" | sort -u | tr '\n' ' ')
 	rm -f "$apt_update_err"
 	[ -n "$apt_update_bad" ] || return 1
-	apt_update_good=$(dpkg --print-architecture)
-	for apt_update_a in $(dpkg --print-foreign-architectures); do
+	apt_update_good=
+	apt_update_all=${APT_UPDATE_ARCHS:-$(dpkg --print-architecture),$(dpkg \
+		--print-foreign-architectures | paste -sd, -)}
+	for apt_update_a in $(echo "$apt_update_all" | tr ',' ' '); do
 		case " $apt_update_bad" in
 		*" $apt_update_a "*) ;;
-		*) apt_update_good="$apt_update_good,$apt_update_a" ;;
+		*) apt_update_good="${apt_update_good:+$apt_update_good,}$apt_update_a" ;;
 		esac
 	done
+	[ -n "$apt_update_good" ] || return 1
 	echo "burnkit: apt-get update: an index of ${apt_update_bad% } failed to download;" \
 		"fetching the lists of $apt_update_good without it" >&2
 	"$@" apt-get update -qq -o APT::Architectures="$apt_update_good" >&2 || return 1

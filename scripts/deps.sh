@@ -3,13 +3,14 @@
 # burnkit needs.
 #   build  compile the runner and the module (make, make run)
 #   check  everything `make check` uses: cross compilers, qemu, Criterion,
-#          clang's libFuzzer, the VM kernel tools, Chromium, promtool and
+#          clang's libFuzzer, the VM kernel tools (and Debian's archive keys
+#          for their package lists), Chromium, promtool and
 #          ansible-core for the pages, textfiles and playbook, fio for the
 #          drive bench's verdict test (default)
 #   bench  what the benchmarks compare with and count by (fio, valgrind,
 #          iperf3; iproute2 for the network namespaces of lan.sh)
-# check also adds the dpkg architectures of the VM tests' guest kernels, for
-# each VM_ARCH given (make check gives the arches of its VM matrix).
+# check also adds the dpkg architectures of the VM tests' guests, for each
+# VM_ARCH given (make check gives the arches of its VM matrix).
 # Idempotent; silent when everything is present. Not root and no
 # password-less sudo: prints the commands to run and exits 1.
 set -eu
@@ -39,7 +40,7 @@ fi
 check="$build clang libclang-rt-dev libcriterion-dev valgrind libxml2-utils
 	qemu-user-static qemu-system-x86 qemu-system-arm busybox-static cpio
 	e2fsprogs xz-utils zstd dwarves perl libnl-3-dev libnl-genl-3-dev
-	iproute2 chromium prometheus ansible-core fio"
+	iproute2 chromium prometheus ansible-core fio debian-archive-keyring"
 case $arch in
 	amd64) check="$check gcc-aarch64-linux-gnu gcc-arm-linux-gnueabihf
 		libc6-dev-arm64-cross libc6-dev-armhf-cross
@@ -64,9 +65,11 @@ for p in $want; do
 		*) missing="$missing $p" ;;
 	esac
 done
-# The VM matrix of make check boots Debian's kernels of the other
-# architectures too (scripts/vm/fetch-kernel.sh downloads them with apt-get):
-# their package lists need those dpkg architectures, which only root can add.
+# The VM matrix of make check boots guests of the other architectures too,
+# with the host's programs (ip, tc) from Debian's packages of the guest's
+# architecture (scripts/vm/userland.sh, busybox in scripts/mkinitramfs.sh):
+# the host's package lists need those dpkg architectures, which only root
+# can add. (Their kernels come from lists of their own: vm/fetch-kernel.sh.)
 foreign=
 if [ "$profile" = check ]; then
 	for vm_arch in "$@"; do
@@ -83,7 +86,7 @@ elif command -v sudo >/dev/null 2>&1 && sudo -n true 2>/dev/null; then
 	sudo=sudo
 else
 	for a in $foreign; do
-		echo "burnkit: the guest kernels of the VM tests need the dpkg architecture $a:" >&2
+		echo "burnkit: the VM tests' guests need the dpkg architecture $a:" >&2
 		echo "  sudo dpkg --add-architecture $a && sudo apt-get update" >&2
 	done
 	if [ -n "$missing" ]; then
@@ -98,7 +101,7 @@ export DEBIAN_FRONTEND=noninteractive
 top=$(cd "$(dirname "$0")/.." && pwd)
 . "$top/scripts/apt.sh"
 if [ -n "$foreign" ]; then
-	echo "burnkit: adding the dpkg architectures of the VM tests' guest kernels:$foreign"
+	echo "burnkit: adding the dpkg architectures of the VM tests' guests:$foreign"
 	for a in $foreign; do
 		$sudo dpkg --add-architecture "$a"
 	done

@@ -4,11 +4,21 @@
 # build against. SERIES is 6.1 (Debian 12's own kernel), 6.12 (the newer
 # kernel Debian 12 also carries) or rt (6.12 with PREEMPT_RT).
 #
-# The kernel version is looked up in the package lists (what the meta package
-# of the series depends on), never hard-coded; so are the -common headers and
-# the kbuild tools the headers depend on. Packages are downloaded once into
-# OUT/debs; a later run with the same version reuses them, and a run without
-# network reuses whatever version was fetched last.
+# The kernels come from Debian 12's suites (bookworm and bookworm-security,
+# which carry both series) whatever release the host runs: a Debian 13
+# host's own lists have no 6.1 and no 6.12 meta package, and its
+# "linux-image-armmp" is a 6.12 kernel, which the matrix took for its ARMv7
+# 6.1 guest. So apt asks package lists of this script's own, in
+# build/apt/guest-kernels (VM_DEBIAN_MIRROR and VM_DEBIAN_SECURITY name other
+# mirrors; the host's apt proxy settings apply), refreshed once a day, and
+# the host's sources and dpkg architectures are left as they are.
+#
+# The kernel version is looked up in those lists (what the meta package of
+# the series depends on), never hard-coded, and must be of the series; so
+# are the -common headers and the kbuild tools the headers depend on.
+# Packages are downloaded once into OUT/debs; a later run with the same
+# version reuses them, and a run without network reuses whatever version
+# was fetched last.
 #
 # OUT/kver          the kernel version string, e.g. 6.1.0-NN-amd64
 # OUT/root/         dpkg -x of the image (boot/, lib/modules/ with depmod run)
@@ -44,9 +54,9 @@ series=${2:?$usage}
 out=${3:?$usage}
 # flavour: the kernel version's suffix; meta: the package following the series.
 case $series in
-6.1)  flavour=$base;    meta=linux-image-$base ;;
-6.12) flavour=$base;    meta=linux-image-6.12-$base ;;
-rt)   flavour=rt-$base; meta=linux-image-6.12-rt-$base ;;
+6.1)  flavour=$base;    meta=linux-image-$base;        series_version=6.1 ;;
+6.12) flavour=$base;    meta=linux-image-6.12-$base;   series_version=6.12 ;;
+rt)   flavour=rt-$base; meta=linux-image-6.12-rt-$base; series_version=6.12 ;;
 *) echo "fetch-kernel: unknown SERIES '$series' (6.1, 6.12, rt)" >&2; exit 2 ;;
 esac
 
@@ -54,38 +64,76 @@ say() { echo "fetch-kernel[$arch $series]: $*" >&2; }
 
 host_debarch=$(dpkg --print-architecture)
 pkgarch=""
-if [ "$debarch" != "$host_debarch" ]; then
-	pkgarch=":$debarch"
-	if ! dpkg --print-foreign-architectures | grep -qx "$debarch"; then
-		say "adding dpkg architecture $debarch"
-		dpkg --add-architecture "$debarch"
-		apt_update 2>/dev/null ||
-			say "apt-get update reported errors; going on with the lists it got"
-	fi
-fi
+[ "$debarch" = "$host_debarch" ] || pkgarch=":$debarch"
+
+# Debian 12's lists, of every guest architecture and the host's (the kbuild
+# tools run on the host), kept under build/: one lock serialises the guests
+# that make check prepares side by side.
+guest_apt=$top/build/apt/guest-kernels
+keyring=/usr/share/keyrings/debian-archive-keyring.gpg
+[ -r "$keyring" ] || {
+	say "no $keyring: install debian-archive-keyring (scripts/deps.sh check does)"
+	exit 1
+}
+mkdir -p "$guest_apt/lists/partial" "$guest_apt/sources.list.d"
+mirror=${VM_DEBIAN_MIRROR:-http://deb.debian.org/debian}
+security=${VM_DEBIAN_SECURITY:-http://deb.debian.org/debian-security}
+sources=$(printf 'deb [signed-by=%s] %s %s main\n' \
+	"$keyring" "$mirror" bookworm "$keyring" "$security" bookworm-security)
+# Written only when it changes: a newer list makes apt rebuild its cache.
+[ "$(cat "$guest_apt/sources.list" 2>/dev/null)" = "$sources" ] ||
+	echo "$sources" > "$guest_apt/sources.list"
+guest_archs=$(printf '%s\n' amd64 arm64 armhf "$host_debarch" | sort -u | paste -sd, -)
+guest_apt() {
+	cmd=$1
+	shift
+	"$cmd" -o Dir::Etc::SourceList="$guest_apt/sources.list" \
+		-o Dir::Etc::SourceParts="$guest_apt/sources.list.d" \
+		-o Dir::State::Lists="$guest_apt/lists" \
+		-o Dir::Cache::pkgcache="$guest_apt/pkgcache.bin" \
+		-o Dir::Cache::srcpkgcache="$guest_apt/srcpkgcache.bin" \
+		-o APT::Architectures="$guest_archs" -o Acquire::Languages=none \
+		-o APT::Sandbox::User=root "$@"
+}
+# update_lists: fetch Debian 12's lists again (an architecture whose index
+# fails to download does not cost the others theirs: scripts/apt.sh); 0 when
+# every index came. The stamp says when it was last tried: once a day, not
+# once a guest while a mirror serves a broken index.
+updated_now=
+update_lists() {
+	say "fetching Debian 12's package lists ($mirror, $security)"
+	touch "$guest_apt/updated"
+	updated_now=yes
+	APT_UPDATE_ARCHS=$guest_archs apt_update guest_apt
+}
+exec 9>"$guest_apt/lock"
+flock 9	# until the downloads are done
 
 # depends PACKAGE PATTERN: the first dependency of PACKAGE matching PATTERN
 # (a sed regular expression whose group 1 is the part wanted), without the
 # :ARCH suffix and <virtual> brackets apt-cache gives foreign packages.
 depends() {
-	apt_cache depends "$1" 2>/dev/null | sed 's/[<>]//g; s/:[a-z0-9]*$//' |
+	guest_apt apt-cache depends "$1" 2>/dev/null | sed 's/[<>]//g; s/:[a-z0-9]*$//' |
 		sed -n "s/^ *Depends: $2\$/\1/p" | head -n 1
 }
 lookup() {
-	depends "$meta$pkgarch" "linux-image-\([0-9][^ :]*-$flavour\)"
+	depends "$meta$pkgarch" "linux-image-\(${series_version}[.][0-9][^ :]*-$flavour\)"
 }
 
+if [ -z "$(find "$guest_apt/updated" -mmin -1440 2>/dev/null)" ]; then
+	update_lists || say "going on with the lists there are"
+fi
 kver=$(lookup || true)
-if [ -z "$kver" ]; then
-	apt_update >/dev/null 2>&1 || true
+if [ -z "$kver" ] && [ -z "$updated_now" ]; then
+	update_lists || true
 	kver=$(lookup || true)
 fi
 if [ -z "$kver" ]; then
 	if [ -s "$out/kver" ]; then
 		kver=$(cat "$out/kver")
-		say "package lists have no $meta; reusing $kver"
+		say "Debian 12's lists have no $meta$pkgarch of $series_version; reusing $kver"
 	else
-		say "cannot find $meta$pkgarch in the package lists"
+		say "cannot find $meta$pkgarch of $series_version in Debian 12's lists"
 		exit 1
 	fi
 fi
@@ -113,10 +161,13 @@ mkdir -p "$out/debs" "$out/root" "$out/common" "$out/kbuild"
 		name=${p%%:*}
 		if ! ls "${name}"_*.deb >/dev/null 2>&1; then
 			say "downloading $p"
-			apt_get download -q -o APT::Sandbox::User=root "$p" >/dev/null
+			# A version the lists name may have left the mirror since.
+			guest_apt apt-get download -q "$p" >/dev/null ||
+				{ update_lists && guest_apt apt-get download -q "$p" >/dev/null; }
 		fi
 	done
 )
+exec 9>&-	# the lists are done with: the other guests may go on
 
 dpkg -x "$out"/debs/linux-image-"$kver"_*.deb "$out/root"
 tmp=$out/headers.tmp

@@ -4,7 +4,8 @@
 # in; the checkout's make works from another directory (make -C) and after
 # `cd /` then `cd` into it, with nothing in the environment but a minimal
 # PATH and HOME, the way .ci/run starts make check; the package lists the
-# guests' kernels come from survive a mirror that fails one architecture.
+# guests' kernels come from survive a mirror that fails one architecture,
+# and are Debian 12's whatever release the host runs.
 #   tests/cli/newcomer.sh RUNNER [EMULATOR]
 . "$(dirname "$0")/lib.sh" "$@"
 path=/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin
@@ -94,10 +95,11 @@ printf '%s\n' '#!/bin/sh' "echo \"apt-get \$*\" >>'$tmp/apt.log'" \
 	'*) echo "E: Failed to fetch http://deb.debian.org/debian/dists/bookworm/InRelease  Could not resolve host" >&2 ;;' \
 	'esac' 'exit 100' >"$tmp/apt/apt-get"
 chmod +x "$tmp/apt/dpkg" "$tmp/apt/apt-get"
-# apt_run FAILING: apt_update under the stand-ins; its exit code ends the output.
+# apt_run FAILING [ARCHS]: apt_update under the stand-ins, for the
+# architectures ARCHS (APT_UPDATE_ARCHS) if given; its exit code ends the output.
 apt_run() {
 	rm -f "$tmp/apt.log"
-	MOCK_APT=$1 top="$top" PATH="$tmp/apt:$path" \
+	MOCK_APT=$1 APT_UPDATE_ARCHS=${2:-} top="$top" PATH="$tmp/apt:$path" \
 		sh -c '. "$top/scripts/apt.sh"; apt_update; echo "rc=$?"' >"$tmp/apt.out" 2>&1
 	cat "$tmp/apt.out" "$tmp/apt.log"
 }
@@ -112,12 +114,71 @@ apt_armhf() {
 			"$tmp/apt.out" &&
 		[ "$(apt_calls)" = "|-o APT::Architectures=amd64,arm64||" ]
 }
+apt_own_archs() {
+	apt_run armhf amd64,armhf,riscv64 && grep -qx 'rc=1' "$tmp/apt.out" &&
+		grep -q 'fetching the lists of amd64,riscv64 without it' "$tmp/apt.out" &&
+		[ "$(apt_calls)" = "|-o APT::Architectures=amd64,riscv64||" ]
+}
 apt_net() {
 	apt_run net && grep -qx 'rc=1' "$tmp/apt.out" && [ "$(apt_calls)" = "|" ]
 }
 ok "apt_update: every index came: one update, exit 0" apt_none
 ok "apt_update: armhf's index failed: amd64 and arm64 fetched on their own, then all again, exit 1" \
 	apt_armhf
+ok "apt_update: lists of its own (APT_UPDATE_ARCHS amd64,armhf,riscv64), armhf's index failed: amd64 and riscv64 fetched on their own" \
+	apt_own_archs
 ok "apt_update: no architecture's index named (the network): one update, exit 1" apt_net
+
+# fetch-kernel.sh takes the guests' kernels from Debian 12's lists of its own,
+# whatever the host's release: a copy of the scripts in $tmp/tree (so its
+# lists and stamp stay there), apt-get and apt-cache stand-ins that log what
+# they were asked and answer for ARMv7's meta package as a Debian 13 archive
+# (a 6.12 kernel) or Debian 12's (6.1.0-57) does, and for nothing else, so the
+# script stops after choosing the kernel (at the headers' dependencies).
+kt=$tmp/tree
+mkdir -p "$kt/scripts/vm" "$tmp/kapt"
+cp "$top/scripts/apt.sh" "$kt/scripts/"
+cp "$top/scripts/vm/fetch-kernel.sh" "$kt/scripts/vm/"
+printf '%s\n' '#!/bin/sh' "echo \"apt-cache \$*\" >>'$tmp/kapt.log'" \
+	'case "$*" in *"depends linux-image-armmp"*) ;; *) exit 0 ;; esac' \
+	'echo "linux-image-armmp:armhf"' \
+	'case $MOCK_RELEASE in' \
+	'trixie) echo "  Depends: linux-image-6.12.117+deb13-armmp:armhf" ;;' \
+	'*) echo "  Depends: linux-image-6.1.0-57-armmp:armhf" ;;' 'esac' >"$tmp/kapt/apt-cache"
+printf '%s\n' '#!/bin/sh' "echo \"apt-get \$*\" >>'$tmp/kapt.log'" \
+	'case "$*" in *" update "*) exit 0 ;; esac' 'exit 100' >"$tmp/kapt/apt-get"
+chmod +x "$tmp/kapt/apt-cache" "$tmp/kapt/apt-get"
+# fetch_run RELEASE: the ARMv7 6.1 guest's kernel, the lists answering as RELEASE.
+fetch_run() {
+	MOCK_RELEASE=$1 PATH="$tmp/kapt:$path" \
+		sh "$kt/scripts/vm/fetch-kernel.sh" armv7 6.1 "$tmp/kout" >"$tmp/kfetch.out" 2>&1
+}
+fetch_trixie() {
+	rm -f "$tmp/kapt.log"
+	! fetch_run trixie &&
+		grep -q "cannot find linux-image-armmp[:a-z]* of 6.1 in Debian 12's lists" "$tmp/kfetch.out" &&
+		! grep -q 'kernel 6.12' "$tmp/kfetch.out" && ! grep -q ' download ' "$tmp/kapt.log" ||
+		{ cat "$tmp/kfetch.out" "$tmp/kapt.log"; return 1; }
+}
+fetch_bookworm() {
+	rm -f "$tmp/kapt.log" "$kt/build/apt/guest-kernels/updated"
+	! fetch_run bookworm && grep -q 'kernel 6.1.0-57-armmp' "$tmp/kfetch.out" &&
+		grep -q "bookworm main" "$kt/build/apt/guest-kernels/sources.list" &&
+		grep -q "bookworm-security main" "$kt/build/apt/guest-kernels/sources.list" &&
+		[ "$(grep -c ' update ' "$tmp/kapt.log")" -eq 1 ] &&
+		! grep -v "Dir::State::Lists=$kt/build/apt/guest-kernels/lists" "$tmp/kapt.log" |
+			grep -q . &&
+		rm -f "$tmp/kapt.log" && ! fetch_run bookworm && ! grep -q ' update ' "$tmp/kapt.log" ||
+		{ cat "$tmp/kfetch.out" "$tmp/kapt.log"; return 1; }
+}
+if [ -r /usr/share/keyrings/debian-archive-keyring.gpg ]; then
+	ok "fetch-kernel.sh: lists answering as Debian 13's (armmp a 6.12 kernel): no kernel taken for 6.1, exit 1" \
+		fetch_trixie
+	ok "fetch-kernel.sh: Debian 12's lists of its own (bookworm, bookworm-security): 6.1.0-57 taken; updated once a day" \
+		fetch_bookworm
+else
+	skip "fetch-kernel.sh: lists answering as Debian 13's" "no Debian archive keyring (debian-archive-keyring)"
+	skip "fetch-kernel.sh: Debian 12's lists of its own" "no Debian archive keyring (debian-archive-keyring)"
+fi
 
 finish
