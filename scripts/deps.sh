@@ -41,12 +41,17 @@ check="$build clang libclang-rt-dev libcriterion-dev valgrind libxml2-utils
 	qemu-user-static qemu-system-x86 qemu-system-arm busybox-static cpio
 	e2fsprogs xz-utils zstd dwarves perl libnl-3-dev libnl-genl-3-dev
 	iproute2 chromium prometheus ansible-core fio debian-archive-keyring"
+# The VM matrix's guest kernels are Debian 12's (scripts/vm/fetch-kernel.sh),
+# whose headers build modules with the compiler the kernel was built with,
+# gcc-12 by name: Debian 12's default, another release's extra one (Debian
+# 13's default is gcc-14).
 case $arch in
 	amd64) check="$check gcc-aarch64-linux-gnu gcc-arm-linux-gnueabihf
 		libc6-dev-arm64-cross libc6-dev-armhf-cross
-		binutils-aarch64-linux-gnu binutils-arm-linux-gnueabihf linux-headers-amd64" ;;
+		binutils-aarch64-linux-gnu binutils-arm-linux-gnueabihf linux-headers-amd64
+		gcc-12 gcc-12-aarch64-linux-gnu gcc-12-arm-linux-gnueabihf" ;;
 	arm64) check="$check gcc-arm-linux-gnueabihf libc6-dev-armhf-cross
-		binutils-arm-linux-gnueabihf" ;;
+		binutils-arm-linux-gnueabihf gcc-12 gcc-12-arm-linux-gnueabihf" ;;
 esac
 bench="$build fio valgrind iperf3 iproute2"
 
