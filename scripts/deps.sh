@@ -5,10 +5,10 @@
 #   check  everything `make check` uses: cross compilers, qemu, Criterion,
 #          clang's libFuzzer, the VM kernel tools (and Debian's archive keys
 #          for their package lists), Chromium, promtool and
-#          ansible-core for the pages, textfiles and playbook, fio for the
-#          drive bench's verdict test (default)
-#   bench  what the benchmarks compare with and count by (fio, valgrind,
-#          iperf3; iproute2 for the network namespaces of lan.sh)
+#          ansible-core for the pages, textfiles and playbook, fio and
+#          fincore for the drive bench's verdict test (default)
+#   bench  what the benchmarks compare with and count by (fio, fincore,
+#          valgrind, iperf3; iproute2 for the network namespaces of lan.sh)
 # check also adds the dpkg architectures of the VM tests' guests, for each
 # VM_ARCH given (make check gives the arches of its VM matrix).
 # Idempotent; silent when everything is present. Not root and no
@@ -40,7 +40,8 @@ fi
 check="$build clang libclang-rt-dev libcriterion-dev valgrind libxml2-utils
 	qemu-user-static qemu-system-x86 qemu-system-arm busybox-static cpio
 	e2fsprogs xz-utils zstd dwarves perl libnl-3-dev libnl-genl-3-dev
-	iproute2 chromium prometheus ansible-core fio debian-archive-keyring"
+	iproute2 chromium prometheus ansible-core fio util-linux-extra
+	debian-archive-keyring"
 # The VM matrix's guest kernels are Debian 12's (scripts/vm/fetch-kernel.sh),
 # whose headers build modules with the compiler the kernel was built with,
 # gcc-12 by name: Debian 12's default, another release's extra one (Debian
@@ -53,7 +54,8 @@ case $arch in
 	arm64) check="$check gcc-arm-linux-gnueabihf libc6-dev-armhf-cross
 		binutils-arm-linux-gnueabihf gcc-12 gcc-12-arm-linux-gnueabihf" ;;
 esac
-bench="$build fio valgrind iperf3 iproute2"
+# util-linux-extra: fincore, with which drive.sh counts fio's file's pages in RAM.
+bench="$build fio util-linux-extra valgrind iperf3 iproute2"
 
 case $profile in
 	build) want="$build $headers" ;;

@@ -89,7 +89,7 @@ done
 mkdir -p "$OUT" "$DIR"
 
 command -v fio >/dev/null || { echo "drive.sh: fio is not installed (apt-get install fio)" >&2; exit 1; }
-command -v fincore >/dev/null || { echo "drive.sh: fincore is not installed (apt-get install util-linux)" >&2; exit 1; }
+command -v fincore >/dev/null || { echo "drive.sh: fincore is not installed (apt-get install util-linux-extra)" >&2; exit 1; }
 [ -x "$RUNNER" ] || { echo "drive.sh: no runner at $RUNNER: run make first" >&2; exit 1; }
 size_bytes=$(numfmt --from=iec "$SIZE") ||
 	{ echo "drive.sh: SIZE=$SIZE: give bytes with an optional K, M or G suffix" >&2; exit 1; }
