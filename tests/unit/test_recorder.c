@@ -170,6 +170,29 @@ Test(recorder, no_module_quotes_the_one_reason)
 	unsetenv("BURNKIT_KMOD_DIR");
 }
 
+/*
+ * What temp's .supported hook and an open recorder both ask: with no
+ * temperature, no clock to read and no module (an arm64 VM without
+ * cpufreq, or qemu-user 10's /proc/cpuinfo), the clock measured in user
+ * space is still something to record, unless it is not measured or the
+ * sensors are a fixture tree's, whose CPUs are not this machine's.
+ */
+Test(recorder, the_measured_clock_is_something_to_record)
+{
+	struct bk_sensors bare = { .mhz_method = BK_MHZ_NONE };
+	struct bk_sensors fixture = { .mhz_method = BK_MHZ_NONE };
+	struct bk_sensors warm = { .mhz_method = BK_MHZ_NONE, .ntemps = 1 };
+	struct bk_sensors clocked = { .mhz_method = BK_MHZ_CPUINFO };
+
+	snprintf(fixture.root, sizeof(fixture.root), "/some/fixture");
+	cr_assert(bk_recorder_can_record(&bare, 0, 5), "the measured clock, every 5 s");
+	cr_assert_not(bk_recorder_can_record(&bare, 0, 0), "--clock-every 0: nothing");
+	cr_assert_not(bk_recorder_can_record(&fixture, 0, 5), "a fixture's CPUs are not measured");
+	cr_assert(bk_recorder_can_record(&bare, 1, 0), "the module");
+	cr_assert(bk_recorder_can_record(&warm, 0, 0), "a temperature");
+	cr_assert(bk_recorder_can_record(&clocked, 0, 0), "a clock read");
+}
+
 static char absence_root[] = "/tmp/bk-absence-XXXXXX";
 
 /* The sysroot goes with its test: nothing of a run is left in /tmp. */

@@ -10,18 +10,21 @@
 #include <math.h>
 #include <poll.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "record/recorder.h"
 #include "record/ticker.h"
 #include "tester.h"
 
+#define TEMP_CLOCK_EVERY_DEFAULT "5"
+
 static const struct bk_param temp_params[] = {
 	{ "passes", "Passes", BK_PT_INT, 0, 10000000, "10",
 	  "samples after the first one (Passes 5: samples at 0 to 5 intervals)", NULL },
 	{ "seconds", "Seconds", BK_PT_REAL, 0.01, 86400, "1",
 	  "seconds between samples", NULL },
-	{ "clock-every", NULL, BK_PT_REAL, 0, 86400, "5",
+	{ "clock-every", NULL, BK_PT_REAL, 0, 86400, TEMP_CLOCK_EVERY_DEFAULT,
 	  "measure the effective CPU clock every this many seconds: cycles through "
 	  "burnkit.ko, else a chain of dependent adds in user space (each keeps "
 	  "each CPU busy a few ms); 0 never", NULL },
@@ -160,7 +163,13 @@ static void summary_num(struct bk_json *j, const char *key, double v)
 		bk_json_realp(j, key, v, 6);
 }
 
-/* Something to record: a temperature sensor, a clock, or burnkit.ko. */
+/*
+ * Something to record: a temperature sensor, a clock read or, at the
+ * default --clock-every, measured (on a board or VM without cpufreq, a
+ * "cpu MHz" line or thermal zones, as arm64 clouds and qemu-user are), or
+ * burnkit.ko. A run with --clock-every 0 and nothing else is refused by
+ * temp_run, with the same reason.
+ */
 static int temp_supported(char *why, size_t len)
 {
 	static struct bk_sensors s;
@@ -172,7 +181,7 @@ static int temp_supported(char *why, size_t len)
 	have_kmod = !bk_kevents_open(&k, kmod_why, sizeof(kmod_why));
 	if (have_kmod)
 		bk_kevents_close(&k);
-	ok = s.ntemps || s.mhz_method != BK_MHZ_NONE || have_kmod;
+	ok = bk_recorder_can_record(&s, have_kmod, strtod(TEMP_CLOCK_EVERY_DEFAULT, NULL));
 	if (!ok)
 		snprintf(why, len, "nothing to record here: %s; %s", s.missing, kmod_why);
 	bk_sensors_close(&s);
@@ -198,7 +207,8 @@ static int temp_run(struct bk_ctx *ctx)
 		return BK_EXIT_ENV;
 	}
 	if (!bk_recorder_has_anything(&rec)) {
-		pr_fail("nothing to record here: %s; %s", rec.sensors.missing, rec.kmod_why);
+		pr_fail("nothing to record here: %s; %s%s", rec.sensors.missing, rec.kmod_why,
+			rec.clock_every_s > 0 ? "" : "; no clock measured (--clock-every 0)");
 		bk_recorder_close(&rec);
 		return BK_EXIT_ENV;
 	}

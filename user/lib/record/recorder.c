@@ -208,10 +208,16 @@ void bk_recorder_close(struct bk_recorder *r)
 	r->doorbell = NULL;
 }
 
+int bk_recorder_can_record(const struct bk_sensors *s, int have_kmod,
+			   double clock_every_s)
+{
+	return s->ntemps || s->mhz_method != BK_MHZ_NONE || have_kmod ||
+	       (clock_every_s > 0 && !s->root[0]);
+}
+
 int bk_recorder_has_anything(const struct bk_recorder *r)
 {
-	return r->sensors.ntemps || r->sensors.mhz_method != BK_MHZ_NONE ||
-	       r->have_kmod || r->measure_clock;
+	return bk_recorder_can_record(&r->sensors, r->have_kmod, r->clock_every_s);
 }
 
 double bk_recorder_temp(const struct bk_recorder *r)

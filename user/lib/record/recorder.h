@@ -134,4 +134,15 @@ const char *bk_recorder_eff_source(const struct bk_recorder *r);
 /* Does the recorder have anything at all to read here? */
 int bk_recorder_has_anything(const struct bk_recorder *r);
 
+/*
+ * Would a recorder of these sensors, with burnkit.ko or not, measuring the
+ * clock every clock_every_s seconds (0: never), have anything to record: a
+ * temperature, a clock read, the clock measured in user space (on this
+ * machine's own CPUs: not under a fixture root), or the module's cycles and
+ * throttle events. What bk_recorder_has_anything asks of an open recorder,
+ * for a tester's .supported hook to ask before opening one.
+ */
+int bk_recorder_can_record(const struct bk_sensors *s, int have_kmod,
+			   double clock_every_s);
+
 #endif
