@@ -5,11 +5,11 @@
  * which throttles behind cpufreq's back.
  *
  * A firmware that does not know a tag (older firmware; QEMU's model answers
- * neither GET_THROTTLED nor GET_CLOCK_MEASURED) still answers the message as
- * a whole and leaves the tag's value untouched, so a zeroed value is no
- * answer: the tag's own response word tells. It has bit 31 set and the
- * length of the value written back in the low bits; anything else reads as
- * unsupported (-EOPNOTSUPP).
+ * no GET_CLOCK_MEASURED, and GET_THROTTLED only from 9.0 on) still answers
+ * the message as a whole and leaves the tag's value untouched, so a zeroed
+ * value is no answer: the tag's own response word tells. It has bit 31 set
+ * and the length of the value written back in the low bits; anything else
+ * reads as unsupported (-EOPNOTSUPP).
  */
 #define pr_fmt(fmt) KBUILD_MODNAME ": " fmt
 

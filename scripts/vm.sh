@@ -45,7 +45,8 @@
 # Guest environment: BURNKIT_KO (the module file), BURNKIT_KMOD_ARGS,
 # BURNKIT_DISK, BURNKIT_DISK_DEV (its block device), BURNKIT_VM_ARCH
 # (x86_64, aarch64, armv7), BURNKIT_VM_GUEST (GUEST), BURNKIT_VM_KERNEL
-# (SERIES), BURNKIT_VM_CARDS (1 with --cards). busybox modprobe works (/proc/sys/kernel/modprobe is set) for the
+# (SERIES), BURNKIT_VM_CARDS (1 with --cards), BURNKIT_VM_QEMU (QEMU's
+# version, major.minor). busybox modprobe works (/proc/sys/kernel/modprobe is set) for the
 # modules that scripts/mkinitramfs.sh lists; the tests are on PATH, the ABI header is
 # /burnkit/abi.h. The exit status comes from the marker line
 # that the guest's init prints on the serial console, never from QEMU, which
@@ -163,6 +164,9 @@ raspi3b)
 	echo "vm.sh: unsupported GUEST '$guest' (x86_64, aarch64, armv7, raspi3b)" >&2
 	exit 2 ;;
 esac
+# The QEMU emulating the guest, major.minor: its machines' devices differ
+# (what its Raspberry Pi firmware model answers, its SD card's SCR).
+qemu_version=$("${qemu[0]}" --version | sed -n '1s/.* version \([0-9]*\.[0-9]*\).*/\1/p')
 if [ "$cards" = 1 ]; then
 	if [ "$guest" != x86_64 ]; then
 		echo "vm.sh: --cards is for the x86_64 guest (its initramfs has the SD and USB drivers)" >&2
@@ -250,6 +254,7 @@ quote() { printf "'%s'" "$(printf '%s' "$1" | sed "s/'/'\\\\''/g")"; }
 	echo "BURNKIT_BOOT_MODULES='$boot_modules'"
 	echo "BURNKIT_DISK_DEV=$disk_dev"
 	echo "BURNKIT_VM_CARDS=$cards"
+	echo "BURNKIT_VM_QEMU=$qemu_version"
 } > "$ov/burnkit/env"
 (cd "$ov" && find . | LC_ALL=C sort | cpio -o -H newc --quiet -R 0:0) |
 	gzip -1 > "$run/overlay.cpio.gz"

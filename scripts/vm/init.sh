@@ -37,6 +37,7 @@ fi
 
 export BURNKIT_KO=/burnkit/burnkit.ko BURNKIT_KMOD_ARGS BURNKIT_DISK=/mnt/disk
 export BURNKIT_VM_ARCH BURNKIT_VM_GUEST BURNKIT_VM_KERNEL BURNKIT_DISK_DEV BURNKIT_VM_CARDS
+export BURNKIT_VM_QEMU
 if [ "$BURNKIT_LOAD_KMOD" = 1 ]; then
 	# shellcheck disable=SC2086 # the arguments are split on purpose
 	insmod "$BURNKIT_KO" $BURNKIT_KMOD_ARGS || echo "init: insmod burnkit.ko failed"
