@@ -46,12 +46,12 @@
 # BURNKIT_DISK, BURNKIT_DISK_DEV (its block device), BURNKIT_VM_ARCH
 # (x86_64, aarch64, armv7), BURNKIT_VM_GUEST (GUEST), BURNKIT_VM_KERNEL
 # (SERIES), BURNKIT_VM_CARDS (1 with --cards), BURNKIT_VM_QEMU (QEMU's
-# version, major.minor). busybox modprobe works (/proc/sys/kernel/modprobe is set) for the
-# modules that scripts/mkinitramfs.sh lists; the tests are on PATH, the ABI header is
-# /burnkit/abi.h. The exit status comes from the marker line
-# that the guest's init prints on the serial console, never from QEMU, which
-# exits 0 even when the guest panicked. Without a marker vm.sh prints the end
-# of the serial log and exits 125 (124 on timeout).
+# version, major.minor). busybox modprobe works (/proc/sys/kernel/modprobe
+# is set) for the modules that scripts/mkinitramfs.sh lists; the tests are
+# on PATH, the ABI header is /burnkit/abi.h. The exit status comes from the
+# marker line that the guest's init prints on the serial console, never from
+# QEMU, which exits 0 even when the guest panicked. Without a marker vm.sh
+# prints the end of the serial log and exits 125 (124 on timeout).
 set -euo pipefail
 PATH=$PATH:/usr/sbin:/sbin
 

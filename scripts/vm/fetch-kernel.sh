@@ -76,6 +76,8 @@ keyring=/usr/share/keyrings/debian-archive-keyring.gpg
 	exit 1
 }
 mkdir -p "$guest_apt/lists/partial" "$guest_apt/sources.list.d"
+exec 9>"$guest_apt/lock"
+flock 9	# until the downloads are done (the sources list too)
 mirror=${VM_DEBIAN_MIRROR:-http://deb.debian.org/debian}
 security=${VM_DEBIAN_SECURITY:-http://deb.debian.org/debian-security}
 sources=$(printf 'deb [signed-by=%s] %s %s main\n' \
@@ -106,8 +108,6 @@ update_lists() {
 	updated_now=yes
 	APT_UPDATE_ARCHS=$guest_archs apt_update guest_apt
 }
-exec 9>"$guest_apt/lock"
-flock 9	# until the downloads are done
 
 # depends PACKAGE PATTERN: the first dependency of PACKAGE matching PATTERN
 # (a sed regular expression whose group 1 is the part wanted), without the
