@@ -46,12 +46,10 @@ dpkg -x "$kdir"/debs/busybox-static_*.deb "$bb"
 root=$stage/root
 mkdir -p "$root/bin" "$root/dev" "$root/proc" "$root/sys" "$root/tmp" \
 	"$root/mnt" "$root/root" "$root/lib/modules/$kver" "$root/burnkit"
-# /bin/busybox in Debian 12's package, /usr/bin/busybox in Debian 13's.
-for f in "$bb/bin/busybox" "$bb/usr/bin/busybox" ""; do
-	[ -z "$f" ] && { echo "mkinitramfs: no busybox in busybox-static" >&2; exit 1; }
-	[ -e "$f" ] && break
-done
-cp "$f" "$root/bin/busybox"
+# /bin/busybox in Debian 12's package, /usr/bin/busybox in Debian 13's
+# (merged /usr): the link such a system has, as scripts/vm/userland.sh makes.
+[ -e "$bb/bin" ] || [ ! -d "$bb/usr/bin" ] || ln -s usr/bin "$bb/bin"
+cp "$bb/bin/busybox" "$root/bin/busybox"
 ln -s busybox "$root/bin/sh"
 cp "$here/vm/init.sh" "$root/init"
 chmod 0755 "$root/init"

@@ -170,6 +170,15 @@ static void drain_doorbell(struct bk_recorder *r)
 	}
 }
 
+/*
+ * Whether the clock is measured in user space without the module: asked
+ * for, and on this machine's own CPUs (a fixture tree's are not).
+ */
+static int clock_measurable(const struct bk_sensors *s, double clock_every_s)
+{
+	return clock_every_s > 0 && !s->root[0];
+}
+
 void bk_recorder_open(struct bk_recorder *r, struct bk_log *log,
 		      const char *root, double sample_s, double clock_every_s,
 		      enum bk_events_via via)
@@ -186,8 +195,7 @@ void bk_recorder_open(struct bk_recorder *r, struct bk_log *log,
 		open_doorbell(r);
 	else if (r->have_kmod)
 		snprintf(r->doorbell_why, sizeof(r->doorbell_why), "not joined (--via poll)");
-	/* A fixture tree's CPUs are not this machine's: nothing to measure. */
-	r->measure_clock = !r->have_kmod && clock_every_s > 0 && !r->sensors.root[0];
+	r->measure_clock = !r->have_kmod && clock_measurable(&r->sensors, clock_every_s);
 	sensors_record(r);
 	if (r->have_kmod)
 		state_record(r);
@@ -212,7 +220,7 @@ int bk_recorder_can_record(const struct bk_sensors *s, int have_kmod,
 			   double clock_every_s)
 {
 	return s->ntemps || s->mhz_method != BK_MHZ_NONE || have_kmod ||
-	       (clock_every_s > 0 && !s->root[0]);
+	       clock_measurable(s, clock_every_s);
 }
 
 int bk_recorder_has_anything(const struct bk_recorder *r)
