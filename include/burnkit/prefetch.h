@@ -106,7 +106,7 @@ extern int bk_fpu_avx2_ops32_xmm __attribute__((visibility("hidden")));
  * Nonzero: the AVX2 ops2 kernels prefetch one page ahead for x larger
  * than bk_fpu_prefetch_min_bytes, as ops8 and ops32 do, on the cores
  * lib/dispatch names (Zen 1, where that ran 1.16-1.17 x as fast at
- * 64 MiB). 0 (the default): ops2 never prefetches (asm/x86_64/fpu_avx2.S).
+ * 64 MiB; Zen 5; Emerald Rapids). 0 (the default): ops2 never prefetches (asm/x86_64/fpu_avx2.S).
  */
 extern int bk_fpu_avx2_ops2_prefetch __attribute__((visibility("hidden")));
 #endif

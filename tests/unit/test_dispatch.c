@@ -91,7 +91,7 @@ Test(dispatch, forcing_an_isa_the_cpu_lacks_fails_clearly)
 	cr_assert_neq(strcmp(t.top_isa, isa[nisa - 1].name), 0);
 }
 
-Test(dispatch, zen1_zen4_and_zen5_have_their_own_tunings_other_cores_keep_the_default)
+Test(dispatch, zen1_zen4_zen5_and_emerald_rapids_have_their_own_tunings_other_cores_keep_the_default)
 {
 	struct bk_fpu_tuning zen1 = bk_fpu_tuning_for("AuthenticAMD", 0x17, 0x01, 0);
 	struct bk_fpu_tuning zen_plus = bk_fpu_tuning_for("AuthenticAMD", 0x17, 0x08, 0);
@@ -101,6 +101,9 @@ Test(dispatch, zen1_zen4_and_zen5_have_their_own_tunings_other_cores_keep_the_de
 	struct bk_fpu_tuning zen5 = bk_fpu_tuning_for("AuthenticAMD", 0x1a, 0x02, 1);
 	struct bk_fpu_tuning spr = bk_fpu_tuning_for("GenuineIntel", 6, 0x8f, 1);
 	struct bk_fpu_tuning intel17 = bk_fpu_tuning_for("GenuineIntel", 0x17, 0x01, 0);
+	struct bk_fpu_tuning emr = bk_fpu_tuning_for("GenuineIntel", 6, 0xcf, 1);
+	struct bk_fpu_tuning intel_d0 = bk_fpu_tuning_for("GenuineIntel", 6, 0xd0, 1);
+	struct bk_fpu_tuning intel_ce = bk_fpu_tuning_for("GenuineIntel", 6, 0xce, 1);
 
 	cr_assert_str_eq(zen1.core, "AMD Zen 1");
 	cr_assert_eq(zen1.avx2_ops32_xmm, 1);
@@ -127,7 +130,17 @@ Test(dispatch, zen1_zen4_and_zen5_have_their_own_tunings_other_cores_keep_the_de
 	cr_assert_eq(zen3.avx2_ops2_prefetch, 0, "the prefetch cost ops2 1-18 % on Zen 3");
 	cr_assert_eq(zen4.avx2_ops2_prefetch, 0);
 	cr_assert_eq(zen5.avx2_ops2_prefetch, 1, "it paid on Zen 5 too");
-	cr_assert_eq(spr.avx2_ops2_prefetch, 0);
+	cr_assert_eq(spr.avx2_ops2_prefetch, 0, "not measured against none on Sapphire Rapids");
+	cr_assert_str_eq(emr.core, "Intel Emerald Rapids");
+	cr_assert_eq(emr.avx2_ops2_prefetch, 1, "84-86 %% of the stream without, 101-104 %% with");
+	cr_assert_eq(emr.prefetch_min_bytes, (size_t)BK_FPU_PREFETCH_MIN_BYTES);
+	cr_assert_eq(emr.avx2_ops8_two_stage, 0);
+	cr_assert_eq(emr.avx2_ops8_xmm, 0);
+	cr_assert_eq(emr.avx2_ops32_xmm, 0);
+	cr_assert_eq(emr.avx512_ops2_one_vector, 0);
+	cr_assert_eq(emr.avx2_ops8_l2_prefetch_min_bytes, 0);
+	cr_assert_null(intel_d0.core, "a model range ends where it says");
+	cr_assert_null(intel_ce.core, "and begins where it says");
 
 	cr_assert_eq(zen4.prefetch_min_bytes, SIZE_MAX);
 	cr_assert_eq(zen4.avx2_ops8_two_stage, 1);
