@@ -45,16 +45,16 @@ stall_probe() {
 	done
 }
 
-# lags_within_bound: each line of $S/inject.jsonl ("kernel_ns" and
-# "lag_s") within cook_max_lag plus the stalls of $S/stall.cs inside
-# [kernel time, kernel time + lag] (1 cs either side: uptime's rounding):
-# a stall lies somewhere in its sleep of 5 cs and more, so each counts
-# up to the part of that sleep inside the window; prints each lag with
-# its bound.
+# lags_within_bound FILE MAX-LAG: each of the two lines of FILE
+# ("kernel_ns" and "lag_s") within MAX-LAG seconds plus the stalls of
+# $S/stall.cs inside [kernel time, kernel time + lag] (1 cs either side:
+# uptime's rounding): a stall lies somewhere in its sleep of 5 cs and
+# more, so each counts up to the part of that sleep inside the window;
+# prints each lag with its bound.
 lags_within_bound() {
 	sed -n 's/.*"lag_s":\(-\{0,1\}[0-9.e+-]*\).*"kernel_ns":\([0-9]*\).*/\1 \2/p' \
-		$S/inject.jsonl |
-		awk -v lag=$cook_max_lag -v stalls=$S/stall.cs '
+		"$1" |
+		awk -v lag="$2" -v stalls=$S/stall.cs '
 			BEGIN { while ((getline l < stalls) > 0) { split(l, f, " "); ns++; end[ns] = f[1]; over[ns] = f[2] } }
 			{
 				n++
@@ -124,7 +124,7 @@ else
 	else
 		check_eq "cook reads the event file (no netlink here)" poll "$via_cook"
 	fi
-	if lags_within_bound > $S/lags.txt; then
+	if lags_within_bound $S/inject.jsonl $cook_max_lag > $S/lags.txt; then
 		ok "each within two sample periods ($cook_max_lag s) of its kernel time, plus the guest's stalls meanwhile"
 	else
 		not_ok "each within two sample periods ($cook_max_lag s) of its kernel time, plus the guest's stalls meanwhile"
@@ -170,22 +170,32 @@ else
 	# the start and 5 s on, so transitions 1 and 2 s into a 4.5 s run reach
 	# a polling timeline only at its end, over 2 s late; the netlink group
 	# brings them at once (within a second: beside make check's other jobs
-	# one took 0.32 s, the guest's scheduling).
+	# one took 0.32 s, the guest's scheduling), plus the time the whole
+	# guest stopped meanwhile, as above (on a loaded Debian 13 host, 2 of
+	# 6 runs saw one transition 1.23 and 1.69 s late, the other in 1 ms).
 	for via in netlink poll; do
 		[ $via = netlink ] && [ "$via_cook" != netlink ] && continue
+		rm -f $S/stall.stop $S/stall.cs
+		stall_probe &
+		probe=$!
 		inject_second_second
 		burnkit cook --run "int KBytes 8, Seconds 0.25" --minutes 0.075 --sample 10 \
 			--via $via --json "$out/woken-$via.jsonl" > "$out/woken-$via.out" 2>&1
 		rc=$?
 		wait $injector
+		touch $S/stall.stop
+		wait $probe
 		check_eq "cook --sample 10 --via $via exits 0" 0 "$rc"
-		lags=$(grep '"type":"throttle"' "$out/woken-$via.jsonl" | grep '"source":"inject"' | jnum lag_s)
+		grep '"type":"throttle"' "$out/woken-$via.jsonl" | grep '"source":"inject"' > $S/woken.jsonl
+		lags=$(jnum lag_s < $S/woken.jsonl)
 		diag "--sample 10 --via $via: lags $(echo $lags) s"
 		if [ $via = netlink ]; then
-			check "via netlink, both transitions within 1 s of their kernel time" \
-				awk 'BEGIN { n = 0 } { n++; if ($1 + 0 < 0 || $1 + 0 > 1) bad = 1 } END { exit bad || n != 2 }' <<EOF
-$lags
-EOF
+			if lags_within_bound $S/woken.jsonl 1 > $S/lags.txt; then
+				ok "via netlink, both transitions within 1 s of their kernel time, plus the guest's stalls meanwhile"
+			else
+				not_ok "via netlink, both transitions within 1 s of their kernel time, plus the guest's stalls meanwhile"
+			fi
+			diag "$(tr '\n' ';' < $S/lags.txt) over the run $(awk '{ n++; if ($2 > m) m = $2 } END { printf "%d stalls, the longest %d cs", n, m }' $S/stall.cs)"
 		else
 			check "via poll, both reach the timeline over 2 s late (the test tells the two apart)" \
 				awk 'BEGIN { n = 0 } { n++; if ($1 + 0 < 2) bad = 1 } END { exit bad || n != 2 }' <<EOF
