@@ -221,18 +221,33 @@ Test(dispatch, every_core_tuning_differs_from_the_default_and_names_its_core)
 	}
 }
 
-/* Read buffers are flushed after their check only where clflushopt is. */
+/* Read buffers are flushed after their check only where clflushopt is,
+ * on the cores where that paid. */
 Test(dispatch, the_flush_line_is_clflushopts_or_none)
 {
 	unsigned line = bk_cpu_flush_line();
 
-	if (bk_cpu_features() & BK_FEAT_CLFLUSHOPT)
+	if (line)
 		cr_assert(line >= 16 && !(line & (line - 1)), "line %u", line);
-	else
+	if (!(bk_cpu_features() & BK_FEAT_CLFLUSHOPT))
 		cr_assert_eq(line, 0);
+	if (!bk_fpu_tuning().core)
+		cr_assert_eq(line, 0, "a core without a tuning of its own flushes nothing");
 #if !defined(__x86_64__)
 	cr_assert_eq(line, 0, "only x86-64 flushes from user space here");
 #endif
+}
+
+Test(dispatch, read_buffers_are_flushed_on_zen5_only)
+{
+	cr_assert_eq(bk_flushes_read_buffers_for("AuthenticAMD", 0x1a, 0x02, 1), 1,
+		     "0.90 x fio flushed, 0.76 not");
+	cr_assert_eq(bk_flushes_read_buffers_for("GenuineIntel", 6, 0xcf, 1), 0,
+		     "the flush cost Emerald Rapids a fifth");
+	cr_assert_eq(bk_flushes_read_buffers_for("AuthenticAMD", 0x19, 0x11, 1), 0);
+	cr_assert_eq(bk_flushes_read_buffers_for("AuthenticAMD", 0x17, 0x01, 0), 0);
+	cr_assert_eq(bk_flushes_read_buffers_for("GenuineIntel", 6, 0x8f, 1), 0);
+	cr_assert_eq(bk_flushes_read_buffers_for("", 0, 0, 0), 0);
 }
 
 Test(dispatch, a_masked_clflushopt_flushes_nothing)

@@ -156,16 +156,6 @@ uint32_t bk_cpu_features(void)
 	return features;
 }
 
-unsigned bk_cpu_flush_line(void)
-{
-#if defined(__x86_64__)
-	/* Read by detect() with the features, once: CPUID exits a VM. */
-	return bk_cpu_features() & BK_FEAT_CLFLUSHOPT ? clflush_line : 0;
-#else
-	return 0;
-#endif
-}
-
 void bk_features_string(uint32_t feat, char *buf, size_t len)
 {
 	size_t off = 0;
@@ -281,28 +271,37 @@ const struct bk_variant *bk_variants(size_t *count)
  * with it (x gcc 1.01-1.03 against 1.21-1.24), from L3 (8-64 MiB) within
  * 2 % either way (asm/x86_64/fpu_avx2.S). Sapphire Rapids (8Fh), the
  * same core, was not measured so and keeps the default.
+ * flush_read_buffers: the drive streams flush each checked slice of a read
+ * buffer out of the caches before the next transfer into it
+ * (storage/xfer.c), only where that was measured to pay. drive.sh's
+ * seq-read 1 MB against plain fio, runs taking turns: on Zen 5 at queue
+ * depth 1 0.90 flushed against 0.76 not (10 runs each); on Emerald Rapids
+ * 0.73-0.76 flushed against 0.89-0.99 not at depth 4 (against fio with
+ * verify 0.93-0.95 against 1.14-1.19) and 0.73-0.78 against 0.73-0.95 at
+ * depth 1 (3 runs each); on an earlier core (README) no difference.
  */
 static const struct core_tuning {
 	const char *vendor;
 	unsigned family;
 	unsigned model_from, model_below;	/* models [from, below) of the family */
 	int avx512f;
+	int flush_read_buffers;	/* the drive streams' checked buffers (below) */
 	struct bk_fpu_tuning tuning;
 } core_tunings[] = {
-	{ "AuthenticAMD", 0x17, 0, 0x30, 0,
+	{ "AuthenticAMD", 0x17, 0, 0x30, 0, 0,
 	  { .prefetch_min_bytes = BK_FPU_PREFETCH_MIN_BYTES, .avx2_ops8_xmm = 1,
 	    .avx2_ops32_xmm = 1, .avx2_ops2_prefetch = 1,
 	    .core = "AMD Zen 1" } },
-	{ "AuthenticAMD", 0x19, 0, 0x100, 1,
+	{ "AuthenticAMD", 0x19, 0, 0x100, 1, 0,
 	  { .prefetch_min_bytes = SIZE_MAX, .avx2_ops8_two_stage = 1,
 	    .core = "AMD Zen 4" } },
-	{ "AuthenticAMD", 0x1a, 0, 0x100, 1,
+	{ "AuthenticAMD", 0x1a, 0, 0x100, 1, 1,
 	  { .prefetch_min_bytes = BK_FPU_PREFETCH_MIN_BYTES,
 	    .avx2_ops8_two_stage = 1,
 	    .avx2_ops8_l2_prefetch_min_bytes = BK_FPU_L2_PREFETCH_MIN_BYTES,
 	    .avx512_ops2_one_vector = 1, .avx2_ops2_prefetch = 1,
 	    .core = "AMD Zen 5" } },
-	{ "GenuineIntel", 0x6, 0xcf, 0xd0, 1,
+	{ "GenuineIntel", 0x6, 0xcf, 0xd0, 1, 0,
 	  { .prefetch_min_bytes = BK_FPU_PREFETCH_MIN_BYTES,
 	    .avx2_ops2_prefetch = 1, .core = "Intel Emerald Rapids" } },
 };
@@ -311,8 +310,9 @@ static const struct bk_fpu_tuning default_tuning = {
 	.prefetch_min_bytes = BK_FPU_PREFETCH_MIN_BYTES,
 };
 
-struct bk_fpu_tuning bk_fpu_tuning_for(const char *vendor, unsigned family,
-				       unsigned model, int avx512f)
+/* The entry of core_tunings for a cpuid identity; NULL: the default. */
+static const struct core_tuning *core_named(const char *vendor, unsigned family,
+					    unsigned model, int avx512f)
 {
 	for (size_t i = 0; i < BK_ARRAY_SIZE(core_tunings); i++) {
 		const struct core_tuning *c = &core_tunings[i];
@@ -320,9 +320,25 @@ struct bk_fpu_tuning bk_fpu_tuning_for(const char *vendor, unsigned family,
 		if (!strcmp(vendor, c->vendor) && family == c->family &&
 		    model >= c->model_from && model < c->model_below &&
 		    !avx512f == !c->avx512f)
-			return c->tuning;
+			return c;
 	}
-	return default_tuning;
+	return NULL;
+}
+
+struct bk_fpu_tuning bk_fpu_tuning_for(const char *vendor, unsigned family,
+				       unsigned model, int avx512f)
+{
+	const struct core_tuning *c = core_named(vendor, family, model, avx512f);
+
+	return c ? c->tuning : default_tuning;
+}
+
+int bk_flushes_read_buffers_for(const char *vendor, unsigned family,
+				unsigned model, int avx512f)
+{
+	const struct core_tuning *c = core_named(vendor, family, model, avx512f);
+
+	return c && c->flush_read_buffers;
 }
 
 const struct bk_fpu_tuning *bk_fpu_core_tuning(size_t i)
@@ -346,34 +362,64 @@ void bk_fpu_tuning_apply(const struct bk_fpu_tuning *t)
 	bk_fpu_avx2_ops2_prefetch = t->avx2_ops2_prefetch;
 }
 
-struct bk_fpu_tuning bk_fpu_tuning(void)
-{
-#if defined(__x86_64__)
-	unsigned a, b, c, d, family, model;
+/* This CPU's cpuid identity, as core_named takes it ("" and zeros off x86). */
+struct cpu_identity {
 	char vendor[13];
-	int avx512f = 0;
+	unsigned family, model;
+	int avx512f;
+};
+
+static struct cpu_identity cpu_identity(void)
+{
+	struct cpu_identity id = { "", 0, 0, 0 };
+#if defined(__x86_64__)
+	unsigned a, b, c, d;
 
 	if (__get_cpuid_max(0, NULL) < 1)
-		return bk_fpu_tuning_for("", 0, 0, 0);
+		return id;
 	__cpuid(0, a, b, c, d);
-	memcpy(vendor, &b, 4);
-	memcpy(vendor + 4, &d, 4);
-	memcpy(vendor + 8, &c, 4);
-	vendor[12] = '\0';
+	memcpy(id.vendor, &b, 4);
+	memcpy(id.vendor + 4, &d, 4);
+	memcpy(id.vendor + 8, &c, 4);
+	id.vendor[12] = '\0';
 	__cpuid(1, a, b, c, d);
-	family = (a >> 8) & 0xf;
-	model = (a >> 4) & 0xf;
-	if (family == 0xf)
-		family += (a >> 20) & 0xff;
-	if (family == 0x6 || family >= 0xf)
-		model |= ((a >> 16) & 0xf) << 4;
+	id.family = (a >> 8) & 0xf;
+	id.model = (a >> 4) & 0xf;
+	if (id.family == 0xf)
+		id.family += (a >> 20) & 0xff;
+	if (id.family == 0x6 || id.family >= 0xf)
+		id.model |= ((a >> 16) & 0xf) << 4;
 	if (__get_cpuid_max(0, NULL) >= 7) {
 		__cpuid_count(7, 0, a, b, c, d);
-		avx512f = !!(b & (1u << 16));
+		id.avx512f = !!(b & (1u << 16));
 	}
-	return bk_fpu_tuning_for(vendor, family, model, avx512f);
+#endif
+	return id;
+}
+
+struct bk_fpu_tuning bk_fpu_tuning(void)
+{
+	struct cpu_identity id = cpu_identity();
+
+	return bk_fpu_tuning_for(id.vendor, id.family, id.model, id.avx512f);
+}
+
+unsigned bk_cpu_flush_line(void)
+{
+#if defined(__x86_64__)
+	/* Read once, with the features by detect(): CPUID exits a VM. */
+	static int done, flushes;
+
+	if (!done) {
+		struct cpu_identity id = cpu_identity();
+
+		flushes = bk_flushes_read_buffers_for(id.vendor, id.family,
+						      id.model, id.avx512f);
+		done = 1;
+	}
+	return flushes && bk_cpu_features() & BK_FEAT_CLFLUSHOPT ? clflush_line : 0;
 #else
-	return bk_fpu_tuning_for("", 0, 0, 0);
+	return 0;
 #endif
 }
 

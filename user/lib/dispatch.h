@@ -46,8 +46,9 @@ const char *bk_feature_name(unsigned bit);
 uint32_t bk_cpu_features(void);
 
 /*
- * The bytes a cache-line flush covers where user space can give lines back
- * to memory cheaply (x86-64 with clflushopt; 0 elsewhere or masked).
+ * The bytes a cache-line flush covers where the drive streams flush their
+ * checked read buffers: x86-64 with clflushopt, on the cores
+ * bk_flushes_read_buffers_for names; 0 elsewhere or masked.
  */
 unsigned bk_cpu_flush_line(void);
 
@@ -115,6 +116,14 @@ struct bk_fpu_tuning {
  */
 struct bk_fpu_tuning bk_fpu_tuning_for(const char *vendor, unsigned family,
 				       unsigned model, int avx512f);
+
+/*
+ * Whether the drive streams flush a checked read buffer out of the caches
+ * on an x86 CPU of this cpuid identity (as bk_fpu_tuning_for takes it):
+ * only on the cores where that was measured to pay (lib/dispatch.c).
+ */
+int bk_flushes_read_buffers_for(const char *vendor, unsigned family,
+				unsigned model, int avx512f);
 
 /* This CPU's tuning (the default off x86-64); bk_dispatch_init applies it. */
 struct bk_fpu_tuning bk_fpu_tuning(void);

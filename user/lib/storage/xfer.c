@@ -214,8 +214,9 @@ static void take(struct stream *s, struct backlog *b, struct bk_aio_req **done, 
 }
 
 /*
- * A checked slice of a read buffer is flushed out of the caches before the
- * next transfer into the buffer: the device, and on a virtual disk the
+ * On the cores lib/dispatch names (bk_cpu_flush_line), a checked slice of
+ * a read buffer is flushed out of the caches before the next transfer into
+ * the buffer: the device, and on a virtual disk the
  * host's copy into the guest's memory, then writes lines no core holds.
  * The check's non-temporal prefetch (verify.c) keeps it out of the outer
  * caches; the flush takes it out of all. drive.sh's seq-read 1 MB QD1 on an
@@ -223,9 +224,11 @@ static void take(struct stream *s, struct backlog *b, struct bk_aio_req **done, 
  * 0.90 x plain fio flushed (runs 0.70-0.99), 0.76 (0.70-0.83) not, higher
  * in 9 of the 10 pairs; at QD4 and for 4 KB reads (3 runs each) no
  * difference showed through the disk's noise. An earlier try on a Zen 4
- * guest, in a loud stretch, saw no difference (verify.c). Writes are not
- * flushed: their lines are freshly written, and a flush would write them
- * to memory before the device reads them.
+ * guest, in a loud stretch, saw no difference (verify.c), and on an Intel
+ * Emerald Rapids guest the flush cost a fifth at QD4 (0.73-0.76 against
+ * 0.89-0.99 x fio, 3 runs each way): so only Zen 5 flushes. Writes are
+ * not flushed: their lines are freshly written, and a flush would write
+ * them to memory before the device reads them.
  */
 static void give_back(const struct stream *s, const void *buf, size_t len)
 {
