@@ -79,6 +79,19 @@ static void fpu_tuning(struct bk_ctx *ctx, struct bk_json *j)
 }
 #endif
 
+/* Whether the drive streams flush their checked read buffers here. */
+static void read_buffer_flush(struct bk_ctx *ctx, struct bk_json *j)
+{
+	unsigned line = bk_cpu_flush_line();
+
+	if (line)
+		bk_out(&ctx->log, " Drive reads: each checked buffer flushed out of the "
+		       "caches (clflushopt, %u-byte lines)\n", line);
+	else
+		bk_out(&ctx->log, " Drive reads: checked buffers left in the caches\n");
+	bk_json_uint(j, "read_buffer_flush_line", line);
+}
+
 static void kernel_table(struct bk_ctx *ctx, struct bk_json *j)
 {
 	struct bk_kernel_table kt;
@@ -117,6 +130,7 @@ static void kernel_table(struct bk_ctx *ctx, struct bk_json *j)
 #if defined(__x86_64__)
 	fpu_tuning(ctx, j);
 #endif
+	read_buffer_flush(ctx, j);
 }
 
 static int info_run(struct bk_ctx *ctx)
