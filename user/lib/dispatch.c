@@ -285,7 +285,7 @@ static const struct core_tuning {
 	unsigned family;
 	unsigned model_from, model_below;	/* models [from, below) of the family */
 	int avx512f;
-	int flush_read_buffers;	/* the drive streams' checked buffers (below) */
+	int flush_read_buffers;	/* the drive streams' checked buffers (above) */
 	struct bk_fpu_tuning tuning;
 } core_tunings[] = {
 	{ "AuthenticAMD", 0x17, 0, 0x30, 0, 0,
