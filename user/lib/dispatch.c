@@ -25,6 +25,41 @@ const char *bk_feature_name(unsigned bit)
 	return bit < BK_FEAT_COUNT ? feature_names[bit] : "?";
 }
 
+/* This CPU's cpuid identity, as core_named takes it ("" and zeros off x86). */
+struct cpu_identity {
+	char vendor[13];
+	unsigned family, model;
+	int avx512f;
+};
+
+static struct cpu_identity cpu_identity(void)
+{
+	struct cpu_identity id = { "", 0, 0, 0 };
+#if defined(__x86_64__)
+	unsigned a, b, c, d;
+
+	if (__get_cpuid_max(0, NULL) < 1)
+		return id;
+	__cpuid(0, a, b, c, d);
+	memcpy(id.vendor, &b, 4);
+	memcpy(id.vendor + 4, &d, 4);
+	memcpy(id.vendor + 8, &c, 4);
+	id.vendor[12] = '\0';
+	__cpuid(1, a, b, c, d);
+	id.family = (a >> 8) & 0xf;
+	id.model = (a >> 4) & 0xf;
+	if (id.family == 0xf)
+		id.family += (a >> 20) & 0xff;
+	if (id.family == 0x6 || id.family >= 0xf)
+		id.model |= ((a >> 16) & 0xf) << 4;
+	if (__get_cpuid_max(0, NULL) >= 7) {
+		__cpuid_count(7, 0, a, b, c, d);
+		id.avx512f = !!(b & (1u << 16));
+	}
+#endif
+	return id;
+}
+
 #if defined(__x86_64__)
 static uint64_t xgetbv0(void)
 {
@@ -34,7 +69,8 @@ static uint64_t xgetbv0(void)
 	return ((uint64_t)hi << 32) | lo;
 }
 
-/* The bytes one clflushopt covers, read with the features (0: unusable). */
+/* The bytes one clflushopt covers, read with the features (0: unusable,
+ * or a core that does not flush its checked read buffers). */
 static unsigned clflush_line;
 
 static uint32_t detect(void)
@@ -53,6 +89,10 @@ static uint32_t detect(void)
 	 * is not a power of two from 16 turns the flush off. */
 	clflush_line = ((b >> 8) & 0xff) * 8;
 	if (clflush_line < 16 || (clflush_line & (clflush_line - 1)))
+		clflush_line = 0;
+	struct cpu_identity id = cpu_identity();
+
+	if (!bk_flushes_read_buffers_for(id.vendor, id.family, id.model, id.avx512f))
 		clflush_line = 0;
 	/* AVX state must be enabled by the OS (OSXSAVE + XCR0 bits 1,2). */
 	if (c & (1u << 27))
@@ -362,41 +402,6 @@ void bk_fpu_tuning_apply(const struct bk_fpu_tuning *t)
 	bk_fpu_avx2_ops2_prefetch = t->avx2_ops2_prefetch;
 }
 
-/* This CPU's cpuid identity, as core_named takes it ("" and zeros off x86). */
-struct cpu_identity {
-	char vendor[13];
-	unsigned family, model;
-	int avx512f;
-};
-
-static struct cpu_identity cpu_identity(void)
-{
-	struct cpu_identity id = { "", 0, 0, 0 };
-#if defined(__x86_64__)
-	unsigned a, b, c, d;
-
-	if (__get_cpuid_max(0, NULL) < 1)
-		return id;
-	__cpuid(0, a, b, c, d);
-	memcpy(id.vendor, &b, 4);
-	memcpy(id.vendor + 4, &d, 4);
-	memcpy(id.vendor + 8, &c, 4);
-	id.vendor[12] = '\0';
-	__cpuid(1, a, b, c, d);
-	id.family = (a >> 8) & 0xf;
-	id.model = (a >> 4) & 0xf;
-	if (id.family == 0xf)
-		id.family += (a >> 20) & 0xff;
-	if (id.family == 0x6 || id.family >= 0xf)
-		id.model |= ((a >> 16) & 0xf) << 4;
-	if (__get_cpuid_max(0, NULL) >= 7) {
-		__cpuid_count(7, 0, a, b, c, d);
-		id.avx512f = !!(b & (1u << 16));
-	}
-#endif
-	return id;
-}
-
 struct bk_fpu_tuning bk_fpu_tuning(void)
 {
 	struct cpu_identity id = cpu_identity();
@@ -407,17 +412,8 @@ struct bk_fpu_tuning bk_fpu_tuning(void)
 unsigned bk_cpu_flush_line(void)
 {
 #if defined(__x86_64__)
-	/* Read once, with the features by detect(): CPUID exits a VM. */
-	static int done, flushes;
-
-	if (!done) {
-		struct cpu_identity id = cpu_identity();
-
-		flushes = bk_flushes_read_buffers_for(id.vendor, id.family,
-						      id.model, id.avx512f);
-		done = 1;
-	}
-	return flushes && bk_cpu_features() & BK_FEAT_CLFLUSHOPT ? clflush_line : 0;
+	/* Read by detect() with the features, once: CPUID exits a VM. */
+	return bk_cpu_features() & BK_FEAT_CLFLUSHOPT ? clflush_line : 0;
 #else
 	return 0;
 #endif
