@@ -221,39 +221,50 @@ Test(dispatch, every_core_tuning_differs_from_the_default_and_names_its_core)
 	}
 }
 
-/* Read buffers are flushed after their check only where clflushopt is,
- * on the cores where that paid. */
-Test(dispatch, the_flush_line_is_clflushopts_or_none)
+/* Read buffers are flushed or demoted after their check only where the
+ * instruction is, on the cores where that paid. */
+Test(dispatch, the_release_line_is_the_cpus_or_none)
 {
-	unsigned line = bk_cpu_flush_line();
+	unsigned line = 1;
+	enum bk_read_release r = bk_cpu_read_release(&line);
 
-	if (line)
-		cr_assert(line >= 16 && !(line & (line - 1)), "line %u", line);
-	if (!(bk_cpu_features() & BK_FEAT_CLFLUSHOPT))
+	if (r == BK_READ_KEPT)
 		cr_assert_eq(line, 0);
+	else
+		cr_assert(line >= 16 && !(line & (line - 1)), "line %u", line);
+	if (r == BK_READ_FLUSHED)
+		cr_assert(bk_cpu_features() & BK_FEAT_CLFLUSHOPT);
+	if (r == BK_READ_DEMOTED)
+		cr_assert(bk_cpu_features() & BK_FEAT_CLDEMOTE);
 	if (!bk_fpu_tuning().core)
-		cr_assert_eq(line, 0, "a core without a tuning of its own flushes nothing");
+		cr_assert_eq(r, BK_READ_KEPT, "a core without a tuning of its own keeps them");
 #if !defined(__x86_64__)
-	cr_assert_eq(line, 0, "only x86-64 flushes from user space here");
+	cr_assert_eq(r, BK_READ_KEPT, "only x86-64 releases lines from user space here");
 #endif
 }
 
-Test(dispatch, read_buffers_are_flushed_on_zen5_only)
+Test(dispatch, read_buffers_are_flushed_on_zen5_and_demoted_on_emerald_rapids)
 {
-	cr_assert_eq(bk_flushes_read_buffers_for("AuthenticAMD", 0x1a, 0x02, 1), 1,
+	cr_assert_eq(bk_read_release_for("AuthenticAMD", 0x1a, 0x02, 1), BK_READ_FLUSHED,
 		     "0.90 x fio flushed, 0.76 not");
-	cr_assert_eq(bk_flushes_read_buffers_for("GenuineIntel", 6, 0xcf, 1), 0,
-		     "the flush cost Emerald Rapids a fifth");
-	cr_assert_eq(bk_flushes_read_buffers_for("AuthenticAMD", 0x19, 0x11, 1), 0);
-	cr_assert_eq(bk_flushes_read_buffers_for("AuthenticAMD", 0x17, 0x01, 0), 0);
-	cr_assert_eq(bk_flushes_read_buffers_for("GenuineIntel", 6, 0x8f, 1), 0);
-	cr_assert_eq(bk_flushes_read_buffers_for("", 0, 0, 0), 0);
+	cr_assert_eq(bk_read_release_for("GenuineIntel", 6, 0xcf, 1), BK_READ_DEMOTED,
+		     "0.91-1.03 x fio demoted, 0.81-0.91 not; flushed 0.72-0.81");
+	cr_assert_eq(bk_read_release_for("AuthenticAMD", 0x19, 0x11, 1), BK_READ_KEPT);
+	cr_assert_eq(bk_read_release_for("AuthenticAMD", 0x17, 0x01, 0), BK_READ_KEPT);
+	cr_assert_eq(bk_read_release_for("GenuineIntel", 6, 0x8f, 1), BK_READ_KEPT);
+	cr_assert_eq(bk_read_release_for("", 0, 0, 0), BK_READ_KEPT);
+	cr_assert_str_eq(bk_read_release_name(BK_READ_KEPT), "kept");
+	cr_assert_str_eq(bk_read_release_name(BK_READ_FLUSHED), "flushed");
+	cr_assert_str_eq(bk_read_release_name(BK_READ_DEMOTED), "demoted");
 }
 
-Test(dispatch, a_masked_clflushopt_flushes_nothing)
+Test(dispatch, masked_release_instructions_keep_the_lines)
 {
+	unsigned line = 1;
+
 	/* bk_cpu_features() caches: this test runs in its own process. */
-	setenv("BURNKIT_CPU_MASK", "clflushopt", 1);
-	cr_assert_eq(bk_cpu_features() & BK_FEAT_CLFLUSHOPT, 0);
-	cr_assert_eq(bk_cpu_flush_line(), 0);
+	setenv("BURNKIT_CPU_MASK", "clflushopt,cldemote", 1);
+	cr_assert_eq(bk_cpu_features() & (BK_FEAT_CLFLUSHOPT | BK_FEAT_CLDEMOTE), 0);
+	cr_assert_eq(bk_cpu_read_release(&line), BK_READ_KEPT);
+	cr_assert_eq(line, 0);
 }

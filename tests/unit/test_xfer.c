@@ -209,3 +209,27 @@ Test(xfer, a_failed_transfer_stops_the_stream_with_its_error_and_offset)
 	cr_assert_eq(s.v.bytes, 5 * 4096, "and checked");
 	bk_aio_close(&a);
 }
+
+Test(xfer, only_a_read_at_depth_1_releases_its_checked_buffers)
+{
+	struct bk_aio one, four;
+	struct bk_xfer x;
+	unsigned cpu_line, line = 1;
+	enum bk_read_release cpu = bk_cpu_read_release(&cpu_line);
+	char why[256];
+
+	cr_assert_eq(bk_aio_open(&one, BK_AIO_SYNC, 1, why, sizeof(why)), 0, "%s", why);
+	cr_assert_eq(bk_aio_open(&four, BK_AIO_SYNC, 4, why, sizeof(why)), 0, "%s", why);
+	x = (struct bk_xfer){ .aio = &one, .len = 1 << 20 };
+	cr_assert_eq(bk_xfer_read_release(&x, &line), cpu, "reading at depth 1: this CPU's");
+	cr_assert_eq(line, cpu_line);
+	x.write = 1;
+	cr_assert_eq(bk_xfer_read_release(&x, &line), BK_READ_KEPT, "writing");
+	cr_assert_eq(line, 0);
+	x = (struct bk_xfer){ .aio = &four, .len = 1 << 20 };
+	line = 1;
+	cr_assert_eq(bk_xfer_read_release(&x, &line), BK_READ_KEPT, "reading at depth 4");
+	cr_assert_eq(line, 0);
+	bk_aio_close(&one);
+	bk_aio_close(&four);
+}

@@ -17,7 +17,7 @@
 static const char *const feature_names[BK_FEAT_COUNT] = {
 	"sse2", "avx", "avx2", "fma", "avx512f", "avx512dq", "avx512vl",
 	"asimd", "fp", "vfp", "vfpv3", "vfpv4", "vfpd32", "neon",
-	"invariant_tsc", "rdtscp", "clflushopt",
+	"invariant_tsc", "rdtscp", "clflushopt", "cldemote",
 };
 
 const char *bk_feature_name(unsigned bit)
@@ -69,9 +69,10 @@ static uint64_t xgetbv0(void)
 	return ((uint64_t)hi << 32) | lo;
 }
 
-/* The bytes one clflushopt covers, read with the features (0: unusable,
- * or a core that does not flush its checked read buffers). */
-static unsigned clflush_line;
+/* The table's choice for this core's checked read buffers, and the bytes
+ * one clflushopt or cldemote covers (0: unusable), read with the features. */
+static enum bk_read_release read_release;
+static unsigned cache_line;
 
 static uint32_t detect(void)
 {
@@ -85,15 +86,14 @@ static uint32_t detect(void)
 	__cpuid(1, a, b, c, d);
 	if (d & (1u << 26))
 		f |= BK_FEAT_SSE2;
-	/* EBX bits 15-8: the line clflush covers, in 8-byte units; a size that
-	 * is not a power of two from 16 turns the flush off. */
-	clflush_line = ((b >> 8) & 0xff) * 8;
-	if (clflush_line < 16 || (clflush_line & (clflush_line - 1)))
-		clflush_line = 0;
+	/* EBX bits 15-8: the line clflush (and cldemote) covers, in 8-byte
+	 * units; a size that is not a power of two from 16 keeps the lines. */
+	cache_line = ((b >> 8) & 0xff) * 8;
+	if (cache_line < 16 || (cache_line & (cache_line - 1)))
+		cache_line = 0;
 	struct cpu_identity id = cpu_identity();
 
-	if (!bk_flushes_read_buffers_for(id.vendor, id.family, id.model, id.avx512f))
-		clflush_line = 0;
+	read_release = bk_read_release_for(id.vendor, id.family, id.model, id.avx512f);
 	/* AVX state must be enabled by the OS (OSXSAVE + XCR0 bits 1,2). */
 	if (c & (1u << 27))
 		xcr0 = xgetbv0();
@@ -115,6 +115,8 @@ static uint32_t detect(void)
 			f |= BK_FEAT_AVX512VL;
 		if (b & (1u << 23))
 			f |= BK_FEAT_CLFLUSHOPT;
+		if (c & (1u << 25))
+			f |= BK_FEAT_CLDEMOTE;
 	}
 	__cpuid(0x80000000, a, b, c, d);
 	if (a >= 0x80000001) {
@@ -311,37 +313,36 @@ const struct bk_variant *bk_variants(size_t *count)
  * with it (x gcc 1.01-1.03 against 1.21-1.24), from L3 (8-64 MiB) within
  * 2 % either way (asm/x86_64/fpu_avx2.S). Sapphire Rapids (8Fh), the
  * same core, was not measured so and keeps the default.
- * flush_read_buffers: the drive streams flush each checked slice of a read
- * buffer out of the caches before the next transfer into it
- * (storage/xfer.c), only where that was measured to pay. drive.sh's
- * seq-read 1 MB against plain fio, runs taking turns: on Zen 5 at queue
- * depth 1 0.90 flushed against 0.76 not (10 runs each); on Emerald Rapids
- * 0.73-0.76 flushed against 0.89-0.99 not at depth 4 (against fio with
- * verify 0.93-0.95 against 1.14-1.19) and 0.73-0.78 against 0.73-0.95 at
- * depth 1 (3 runs each); on an earlier core (README) no difference.
+ * read_release: what the drive streams do with each checked slice of a
+ * read buffer at queue depth 1 before the next transfer into it
+ * (storage/xfer.c): flush or demote only where that was measured to pay.
+ * drive.sh's seq-read 1 MB QD1 against plain fio, runs taking turns: on
+ * Zen 5 0.90 flushed against 0.76 kept (10 runs each); on Emerald Rapids
+ * 0.99 demoted against 0.81 kept (7 runs each), flushed 0.72-0.81 (3
+ * runs); on an earlier core (README) flushing made no difference.
  */
 static const struct core_tuning {
 	const char *vendor;
 	unsigned family;
 	unsigned model_from, model_below;	/* models [from, below) of the family */
 	int avx512f;
-	int flush_read_buffers;	/* the drive streams' checked buffers (above) */
+	enum bk_read_release read_release;	/* the drive streams' (above) */
 	struct bk_fpu_tuning tuning;
 } core_tunings[] = {
-	{ "AuthenticAMD", 0x17, 0, 0x30, 0, 0,
+	{ "AuthenticAMD", 0x17, 0, 0x30, 0, BK_READ_KEPT,
 	  { .prefetch_min_bytes = BK_FPU_PREFETCH_MIN_BYTES, .avx2_ops8_xmm = 1,
 	    .avx2_ops32_xmm = 1, .avx2_ops2_prefetch = 1,
 	    .core = "AMD Zen 1" } },
-	{ "AuthenticAMD", 0x19, 0, 0x100, 1, 0,
+	{ "AuthenticAMD", 0x19, 0, 0x100, 1, BK_READ_KEPT,
 	  { .prefetch_min_bytes = SIZE_MAX, .avx2_ops8_two_stage = 1,
 	    .core = "AMD Zen 4" } },
-	{ "AuthenticAMD", 0x1a, 0, 0x100, 1, 1,
+	{ "AuthenticAMD", 0x1a, 0, 0x100, 1, BK_READ_FLUSHED,
 	  { .prefetch_min_bytes = BK_FPU_PREFETCH_MIN_BYTES,
 	    .avx2_ops8_two_stage = 1,
 	    .avx2_ops8_l2_prefetch_min_bytes = BK_FPU_L2_PREFETCH_MIN_BYTES,
 	    .avx512_ops2_one_vector = 1, .avx2_ops2_prefetch = 1,
 	    .core = "AMD Zen 5" } },
-	{ "GenuineIntel", 0x6, 0xcf, 0xd0, 1, 0,
+	{ "GenuineIntel", 0x6, 0xcf, 0xd0, 1, BK_READ_DEMOTED,
 	  { .prefetch_min_bytes = BK_FPU_PREFETCH_MIN_BYTES,
 	    .avx2_ops2_prefetch = 1, .core = "Intel Emerald Rapids" } },
 };
@@ -373,12 +374,24 @@ struct bk_fpu_tuning bk_fpu_tuning_for(const char *vendor, unsigned family,
 	return c ? c->tuning : default_tuning;
 }
 
-int bk_flushes_read_buffers_for(const char *vendor, unsigned family,
-				unsigned model, int avx512f)
+enum bk_read_release bk_read_release_for(const char *vendor, unsigned family,
+					 unsigned model, int avx512f)
 {
 	const struct core_tuning *c = core_named(vendor, family, model, avx512f);
 
-	return c && c->flush_read_buffers;
+	return c ? c->read_release : BK_READ_KEPT;
+}
+
+const char *bk_read_release_name(enum bk_read_release r)
+{
+	switch (r) {
+	case BK_READ_FLUSHED:
+		return "flushed";
+	case BK_READ_DEMOTED:
+		return "demoted";
+	default:
+		return "kept";
+	}
 }
 
 const struct bk_fpu_tuning *bk_fpu_core_tuning(size_t i)
@@ -409,14 +422,21 @@ struct bk_fpu_tuning bk_fpu_tuning(void)
 	return bk_fpu_tuning_for(id.vendor, id.family, id.model, id.avx512f);
 }
 
-unsigned bk_cpu_flush_line(void)
+enum bk_read_release bk_cpu_read_release(unsigned *line)
 {
 #if defined(__x86_64__)
 	/* Read by detect() with the features, once: CPUID exits a VM. */
-	return bk_cpu_features() & BK_FEAT_CLFLUSHOPT ? clflush_line : 0;
-#else
-	return 0;
+	uint32_t f = bk_cpu_features();
+	uint32_t needs = read_release == BK_READ_FLUSHED ? BK_FEAT_CLFLUSHOPT :
+			 read_release == BK_READ_DEMOTED ? BK_FEAT_CLDEMOTE : 0;
+
+	if (needs && (f & needs) && cache_line) {
+		*line = cache_line;
+		return read_release;
+	}
 #endif
+	*line = 0;
+	return BK_READ_KEPT;
 }
 
 int bk_dispatch_init(struct bk_kernel_table *t, const char *force_isa,

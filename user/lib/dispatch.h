@@ -32,7 +32,8 @@ enum {
 	BK_FEAT_INVTSC = 1u << 14,	/* x86 invariant TSC */
 	BK_FEAT_RDTSCP = 1u << 15,
 	BK_FEAT_CLFLUSHOPT = 1u << 16,	/* x86 weakly ordered line flush */
-	BK_FEAT_COUNT = 17
+	BK_FEAT_CLDEMOTE = 1u << 17,	/* x86 line demote to the shared cache */
+	BK_FEAT_COUNT = 18
 };
 
 const char *bk_feature_name(unsigned bit);
@@ -46,11 +47,26 @@ const char *bk_feature_name(unsigned bit);
 uint32_t bk_cpu_features(void);
 
 /*
- * The bytes a cache-line flush covers where the drive streams flush their
- * checked read buffers: x86-64 with clflushopt, on the cores
- * bk_flushes_read_buffers_for names; 0 elsewhere or masked.
+ * What the drive streams do with the lines of a read buffer once checked,
+ * at queue depth 1 (storage/xfer.c): leave them in this core's caches,
+ * flush them out of every cache (clflushopt), or demote them to the cache
+ * the cores share (cldemote).
  */
-unsigned bk_cpu_flush_line(void);
+enum bk_read_release {
+	BK_READ_KEPT,
+	BK_READ_FLUSHED,
+	BK_READ_DEMOTED,
+};
+
+/*
+ * This CPU's choice, with the bytes one instruction covers in *line (0
+ * with BK_READ_KEPT): x86-64 with the instruction, on the cores
+ * bk_read_release_for names; BK_READ_KEPT elsewhere or masked.
+ */
+enum bk_read_release bk_cpu_read_release(unsigned *line);
+
+/* "kept", "flushed" or "demoted". */
+const char *bk_read_release_name(enum bk_read_release r);
 
 /* Write the names of the features in `feat`, space separated. */
 void bk_features_string(uint32_t feat, char *buf, size_t len);
@@ -118,12 +134,12 @@ struct bk_fpu_tuning bk_fpu_tuning_for(const char *vendor, unsigned family,
 				       unsigned model, int avx512f);
 
 /*
- * Whether the drive streams flush a checked read buffer out of the caches
- * on an x86 CPU of this cpuid identity (as bk_fpu_tuning_for takes it):
+ * What the drive streams do with a checked read buffer on an x86 CPU of
+ * this cpuid identity (as bk_fpu_tuning_for takes it): flush or demote
  * only on the cores where that was measured to pay (lib/dispatch.c).
  */
-int bk_flushes_read_buffers_for(const char *vendor, unsigned family,
-				unsigned model, int avx512f);
+enum bk_read_release bk_read_release_for(const char *vendor, unsigned family,
+					 unsigned model, int avx512f);
 
 /* This CPU's tuning (the default off x86-64); bk_dispatch_init applies it. */
 struct bk_fpu_tuning bk_fpu_tuning(void);

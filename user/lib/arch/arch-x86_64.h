@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: MIT */
-/* x86-64: the time-stamp counter, and giving cache lines back to memory. */
+/* x86-64: the time-stamp counter, and giving cache lines back. */
 #ifndef BK_ARCH_X86_64_H
 #define BK_ARCH_X86_64_H
 
@@ -37,17 +37,30 @@ static inline uint64_t bk_rdtsc_ordered(void)
 
 /*
  * Flush [buf, buf + len) out of every cache, line by line (line: the bytes
- * one clflushopt covers, bk_cpu_flush_line); the CPU must have clflushopt.
- * Weakly ordered: the flushes overlap each other, and what is flushed
- * stays valid in memory.
+ * one clflushopt covers, bk_cpu_read_release); the CPU must have
+ * clflushopt. Weakly ordered: the flushes overlap each other, and what is
+ * flushed stays valid in memory.
  */
-#define BK_HAVE_FLUSH_LINES 1
+#define BK_HAVE_RELEASE_LINES 1
 static inline void bk_flush_lines(const void *buf, size_t len, unsigned line)
 {
 	const char *c = (const char *)((uintptr_t)buf & ~(uintptr_t)(line - 1));
 
 	for (; c < (const char *)buf + len; c += line)
 		__asm__ volatile("clflushopt %0" : "+m"(*(volatile char *)c));
+}
+
+/*
+ * Move [buf, buf + len) from this core's caches to the cache the cores
+ * share, line by line (line as above); a hint, where the CPU has cldemote
+ * (elsewhere the instruction does nothing). Nothing is written to memory.
+ */
+static inline void bk_demote_lines(const void *buf, size_t len, unsigned line)
+{
+	const char *c = (const char *)((uintptr_t)buf & ~(uintptr_t)(line - 1));
+
+	for (; c < (const char *)buf + len; c += line)
+		__asm__ volatile("cldemote %0" : : "m"(*c));
 }
 
 #endif

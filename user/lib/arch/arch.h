@@ -3,7 +3,8 @@
  * arch.h: the counter accessors of the architecture being built, one header
  * each (fio's arch/arch-*.h). Each defines BK_ARCH_NAME and the
  * BK_HAVE_* macros for the counters it can read from user space, and
- * BK_HAVE_FLUSH_LINES where user space can flush a buffer out of the caches.
+ * BK_HAVE_RELEASE_LINES where user space can flush a buffer out of the
+ * caches or demote it to the shared one.
  */
 #ifndef BK_ARCH_H
 #define BK_ARCH_H
@@ -20,9 +21,17 @@
 #define BK_ARCH_NAME "generic"
 #endif
 
-#ifndef BK_HAVE_FLUSH_LINES
-/* Nothing to flush with from user space here (bk_cpu_flush_line is 0). */
+#ifndef BK_HAVE_RELEASE_LINES
+/* Nothing to flush or demote with from user space here
+ * (bk_cpu_read_release keeps the lines). */
 static inline void bk_flush_lines(const void *buf, size_t len, unsigned line)
+{
+	(void)buf;
+	(void)len;
+	(void)line;
+}
+
+static inline void bk_demote_lines(const void *buf, size_t len, unsigned line)
 {
 	(void)buf;
 	(void)len;

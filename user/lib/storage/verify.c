@@ -112,7 +112,12 @@ uint32_t bk_layout_word(const struct bk_layout *l, uint64_t off)
  * with the plain prefetch, 0.98 (0.77-1.16) with this one; in quiet
  * stretches the two were alike. The check's CPU time stayed at 30-32 us
  * per MB. Flushing the buffer after the check (clflushopt) did not help
- * there; on a Zen 5 guest it did, and the stream does it (xfer.c).
+ * there; on a Zen 5 guest it did, and on an Intel Emerald Rapids guest
+ * demoting it to the shared cache (cldemote) did, the host's copy then
+ * finding its lines there instead of in memory: the stream does that at
+ * depth 1 on those cores (xfer.c). On Emerald Rapids with nothing
+ * released, the plain prefetch ran at 0.78-0.93 x fio against 0.70-0.88
+ * non-temporal, demoted 0.97-1.11 (README).
  */
 typedef uint32_t word_vec __attribute__((vector_size(16)));
 #define VEC_WORDS (sizeof(word_vec) / sizeof(uint32_t))

@@ -24,7 +24,8 @@ struct stream {
 	void *ready;		/* a buffer already filled for transfer `next` */
 	uint64_t next;
 	int stopping;
-	unsigned flush_line;	/* give checked read buffers back; 0: not */
+	enum bk_read_release release;	/* a checked read buffer's lines */
+	unsigned line;		/* the bytes one release instruction covers */
 };
 
 static int more(struct stream *s)
@@ -214,26 +215,51 @@ static void take(struct stream *s, struct backlog *b, struct bk_aio_req **done, 
 }
 
 /*
- * On the cores lib/dispatch names (bk_cpu_flush_line), a checked slice of
- * a read buffer is flushed out of the caches before the next transfer into
- * the buffer: the device, and on a virtual disk the
- * host's copy into the guest's memory, then writes lines no core holds.
- * The check's non-temporal prefetch (verify.c) keeps it out of the outer
- * caches; the flush takes it out of all. drive.sh's seq-read 1 MB QD1 on an
- * AMD Zen 5 guest, 10 runs of 3-4 rounds each way, taking turns: median
- * 0.90 x plain fio flushed (runs 0.70-0.99), 0.76 (0.70-0.83) not, higher
- * in 9 of the 10 pairs; at QD4 and for 4 KB reads (3 runs each) no
- * difference showed through the disk's noise. An earlier try on a Zen 4
- * guest, in a loud stretch, saw no difference (verify.c), and on an Intel
- * Emerald Rapids guest the flush cost a fifth at QD4 (0.73-0.76 against
- * 0.89-0.99 x fio, 3 runs each way): so only Zen 5 flushes. Writes are
- * not flushed: their lines are freshly written, and a flush would write
- * them to memory before the device reads them.
+ * At queue depth 1, on the cores lib/dispatch names (bk_cpu_read_release),
+ * a checked slice of a read buffer leaves this core's caches before the
+ * next transfer into the buffer: the device, and on a virtual disk the
+ * host's copy into the guest's memory, then writes lines this core does
+ * not hold. At depth 1 the stream's two buffers take turns, so the buffer
+ * just checked is the next one written, its lines still in this core's
+ * caches; deeper, twice the depth in buffers take turns, and a buffer's
+ * lines have left those caches under the checks of the others before it
+ * is written again, where the release only costs.
+ * drive.sh's seq-read 1 MB against plain fio, runs taking turns:
+ * - AMD Zen 5, flushed (clflushopt): at depth 1 0.90 flushed against 0.76
+ *   not (median of 10 runs each; runs 0.70-0.99 and 0.70-0.83, higher in
+ *   9 of the 10 pairs); at depth 4 and for 4 KB reads (3 runs each) no
+ *   difference showed through the disk's noise.
+ * - Intel Emerald Rapids, demoted to the shared cache (cldemote): at depth
+ *   1 a median of 0.99 demoted (runs 0.91-1.10) against 0.81 not
+ *   (0.70-0.91), higher in all 7 pairs, the host's time per request 0.30-0.44
+ *   ms against 0.43-0.47; at depth 4 0.95 (0.87-0.96) against 1.00
+ *   (0.92-1.11), lower in 5 of 7. Flushed there it cost at both depths:
+ *   0.72-0.81 at depth 1 and 0.71-0.81 at 4 (3 runs).
+ * The check's non-temporal prefetch (verify.c) keeps the lines out of the
+ * outer caches; the release takes them out of this core's. Writes are not
+ * released: their lines are freshly written, and a flush would write them
+ * to memory before the device reads them.
  */
 static void give_back(const struct stream *s, const void *buf, size_t len)
 {
-	if (s->flush_line)
-		bk_flush_lines(buf, len, s->flush_line);
+	switch (s->release) {
+	case BK_READ_FLUSHED:
+		bk_flush_lines(buf, len, s->line);
+		break;
+	case BK_READ_DEMOTED:
+		bk_demote_lines(buf, len, s->line);
+		break;
+	default:
+		break;
+	}
+}
+
+enum bk_read_release bk_xfer_read_release(const struct bk_xfer *x, unsigned *line)
+{
+	if (!x->write && x->aio->depth == 1)
+		return bk_cpu_read_release(line);
+	*line = 0;
+	return BK_READ_KEPT;
 }
 
 /* The CPU work of one transfer (a read's check, slice by slice); 1: stop. */
@@ -278,7 +304,7 @@ int bk_xfer_run(struct bk_xfer *x)
 	memset(&s, 0, sizeof(s));
 	memset(&b, 0, sizeof(b));
 	s.x = x;
-	s.flush_line = bk_cpu_flush_line();
+	s.release = bk_xfer_read_release(x, &s.line);
 	x->done = x->bytes = 0;
 	x->seconds = 0;
 	x->err = 0;

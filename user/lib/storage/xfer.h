@@ -15,8 +15,9 @@
  * transfer is in flight at a time (the device never sees two), yet the
  * check's CPU time hides behind the device's. One spare buffer beyond the
  * depth makes this possible. The check reads non-temporally (verify.c) and
- * a checked slice is flushed out of the caches where the CPU can (x86-64
- * with clflushopt; xfer.c): a checked buffer left in this core's caches
+ * at depth 1 a checked slice leaves this core's caches on the cores where
+ * that paid (flushed on AMD Zen 5, demoted to the shared cache on Intel
+ * Emerald Rapids; xfer.c): a checked buffer left in this core's caches
  * slowed the next transfer into it. Where the host copies each transfer (a
  * virtual disk), the spare buffer costs too: two buffers in turn filled
  * slower than one (README).
@@ -27,6 +28,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "dispatch.h"
 #include "storage/aio.h"
 
 struct bk_lathist;
@@ -74,5 +76,13 @@ struct bk_xfer {
  * a transfer failed (x->err, x->err_off) or the engine did.
  */
 int bk_xfer_run(struct bk_xfer *x);
+
+/*
+ * What the stream does with a read buffer's lines once checked, with the
+ * bytes one instruction covers in *line: a read at depth 1 takes this
+ * CPU's choice (bk_cpu_read_release), every other stream keeps them
+ * (xfer.c says why).
+ */
+enum bk_read_release bk_xfer_read_release(const struct bk_xfer *x, unsigned *line);
 
 #endif
