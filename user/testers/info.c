@@ -79,17 +79,22 @@ static void fpu_tuning(struct bk_ctx *ctx, struct bk_json *j)
 }
 #endif
 
-/* Whether the drive streams flush their checked read buffers here. */
-static void read_buffer_flush(struct bk_ctx *ctx, struct bk_json *j)
+/* What the drive streams do with their checked read buffers here. */
+static void read_buffer_release(struct bk_ctx *ctx, struct bk_json *j)
 {
-	unsigned line = bk_cpu_flush_line();
+	unsigned line;
+	enum bk_read_release r = bk_cpu_read_release(&line);
 
-	if (line)
-		bk_out(&ctx->log, " Drive reads: each checked buffer flushed out of the "
-		       "caches (clflushopt, %u-byte lines)\n", line);
+	if (r == BK_READ_FLUSHED)
+		bk_out(&ctx->log, " Drive reads: at queue depth 1 each checked buffer "
+		       "flushed out of the caches (clflushopt, %u-byte lines)\n", line);
+	else if (r == BK_READ_DEMOTED)
+		bk_out(&ctx->log, " Drive reads: at queue depth 1 each checked buffer "
+		       "demoted to the shared cache (cldemote, %u-byte lines)\n", line);
 	else
 		bk_out(&ctx->log, " Drive reads: checked buffers left in the caches\n");
-	bk_json_uint(j, "read_buffer_flush_line", line);
+	bk_json_str(j, "read_buffer_release", bk_read_release_name(r));
+	bk_json_uint(j, "read_buffer_release_line", line);
 }
 
 static void kernel_table(struct bk_ctx *ctx, struct bk_json *j)
@@ -130,7 +135,7 @@ static void kernel_table(struct bk_ctx *ctx, struct bk_json *j)
 #if defined(__x86_64__)
 	fpu_tuning(ctx, j);
 #endif
-	read_buffer_flush(ctx, j);
+	read_buffer_release(ctx, j);
 }
 
 static int info_run(struct bk_ctx *ctx)
