@@ -219,11 +219,13 @@ static void take(struct stream *s, struct backlog *b, struct bk_aio_req **done, 
  * a checked slice of a read buffer leaves this core's caches before the
  * next transfer into the buffer: the device, and on a virtual disk the
  * host's copy into the guest's memory, then writes lines this core does
- * not hold. At depth 1 the stream's two buffers take turns, so the buffer
- * just checked is the next one written, its lines still in this core's
- * caches; deeper, twice the depth in buffers take turns, and a buffer's
- * lines have left those caches under the checks of the others before it
- * is written again, where the release only costs.
+ * not hold (flushed: in memory; demoted: in the cache the cores share,
+ * where the host's copy on Emerald Rapids ran fastest, faster than into
+ * lines in memory, README). At depth 1 the stream's two buffers take
+ * turns, so the buffer just checked is the next one written; deeper,
+ * twice the depth in buffers take turns (8 MB for 1 MB reads at depth 4),
+ * a buffer's lines have gone under the checks of the others before it is
+ * written again, and the release only cost there.
  * drive.sh's seq-read 1 MB against plain fio, runs taking turns:
  * - AMD Zen 5, flushed (clflushopt): at depth 1 0.90 flushed against 0.76
  *   not (median of 10 runs each; runs 0.70-0.99 and 0.70-0.83, higher in
@@ -231,10 +233,12 @@ static void take(struct stream *s, struct backlog *b, struct bk_aio_req **done, 
  *   difference showed through the disk's noise.
  * - Intel Emerald Rapids, demoted to the shared cache (cldemote): at depth
  *   1 a median of 0.99 demoted (runs 0.91-1.10) against 0.81 not
- *   (0.70-0.91), higher in all 7 pairs, the host's time per request 0.30-0.44
- *   ms against 0.43-0.47; at depth 4 0.95 (0.87-0.96) against 1.00
- *   (0.92-1.11), lower in 5 of 7. Flushed there it cost at both depths:
- *   0.72-0.81 at depth 1 and 0.71-0.81 at 4 (3 runs).
+ *   (0.70-0.91), higher in all 7 pairs, the host's time per request
+ *   0.30-0.44 ms against 0.43-0.47; at depth 4 0.95 (0.87-0.96) against
+ *   1.00 (0.92-1.11), lower in 5 of 7. Flushed there it cost at both
+ *   depths: 0.72-0.81 at depth 1 and 0.71-0.81 at 4 (3 runs). The demote
+ *   takes some 6 ns a line (95 us a MB), hidden behind the device's time
+ *   per request at depth 1 (a harness; README).
  * The check's non-temporal prefetch (verify.c) keeps the lines out of the
  * outer caches; the release takes them out of this core's. Writes are not
  * released: their lines are freshly written, and a flush would write them
