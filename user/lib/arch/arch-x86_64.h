@@ -36,31 +36,24 @@ static inline uint64_t bk_rdtsc_ordered(void)
 }
 
 /*
- * Flush [buf, buf + len) out of every cache, line by line (line: the bytes
- * one clflushopt covers, bk_cpu_read_release); the CPU must have
- * clflushopt. Weakly ordered: the flushes overlap each other, and what is
- * flushed stays valid in memory.
+ * Give [buf, buf + len) back, line by line (line: the bytes one instruction
+ * covers, bk_cpu_read_release): flushed out of every cache (clflushopt; the
+ * CPU must have it; weakly ordered, the flushes overlap each other and what
+ * is flushed stays valid in memory), or with `demote` moved from this
+ * core's caches to the cache the cores share (cldemote, a hint that writes
+ * nothing to memory; without it the instruction does nothing).
  */
 #define BK_HAVE_RELEASE_LINES 1
-static inline void bk_flush_lines(const void *buf, size_t len, unsigned line)
+static inline void bk_release_lines(const void *buf, size_t len, unsigned line, int demote)
 {
 	const char *c = (const char *)((uintptr_t)buf & ~(uintptr_t)(line - 1));
 
-	for (; c < (const char *)buf + len; c += line)
-		__asm__ volatile("clflushopt %0" : "+m"(*(volatile char *)c));
-}
-
-/*
- * Move [buf, buf + len) from this core's caches to the cache the cores
- * share, line by line (line as above); a hint, where the CPU has cldemote
- * (elsewhere the instruction does nothing). Nothing is written to memory.
- */
-static inline void bk_demote_lines(const void *buf, size_t len, unsigned line)
-{
-	const char *c = (const char *)((uintptr_t)buf & ~(uintptr_t)(line - 1));
-
-	for (; c < (const char *)buf + len; c += line)
-		__asm__ volatile("cldemote %0" : : "m"(*c));
+	for (; c < (const char *)buf + len; c += line) {
+		if (demote)
+			__asm__ volatile("cldemote %0" : : "m"(*c));
+		else
+			__asm__ volatile("clflushopt %0" : "+m"(*(volatile char *)c));
+	}
 }
 
 #endif

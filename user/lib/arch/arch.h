@@ -24,18 +24,12 @@
 #ifndef BK_HAVE_RELEASE_LINES
 /* Nothing to flush or demote with from user space here
  * (bk_cpu_read_release keeps the lines). */
-static inline void bk_flush_lines(const void *buf, size_t len, unsigned line)
+static inline void bk_release_lines(const void *buf, size_t len, unsigned line, int demote)
 {
 	(void)buf;
 	(void)len;
 	(void)line;
-}
-
-static inline void bk_demote_lines(const void *buf, size_t len, unsigned line)
-{
-	(void)buf;
-	(void)len;
-	(void)line;
+	(void)demote;
 }
 #endif
 

@@ -246,16 +246,8 @@ static void take(struct stream *s, struct backlog *b, struct bk_aio_req **done, 
  */
 static void give_back(const struct stream *s, const void *buf, size_t len)
 {
-	switch (s->release) {
-	case BK_READ_FLUSHED:
-		bk_flush_lines(buf, len, s->line);
-		break;
-	case BK_READ_DEMOTED:
-		bk_demote_lines(buf, len, s->line);
-		break;
-	default:
-		break;
-	}
+	if (s->release != BK_READ_KEPT)
+		bk_release_lines(buf, len, s->line, s->release == BK_READ_DEMOTED);
 }
 
 enum bk_read_release bk_xfer_read_release(const struct bk_xfer *x, unsigned *line)
