@@ -74,7 +74,11 @@
 # flight and its loads and stores, more than the register-only FP mix it
 # is compared with; a 30 ms sample always holds some bursts, while the
 # best of hundreds of 50 us samples comes from a quiet stretch, for every
-# contender alike. Samples count each thread's CPU time, so that other
+# contender alike. A sample shorter than 10 ms follows an untimed run of
+# the same work: the contenders take turns, and on an Emerald Rapids host
+# the AVX-512 kernels lost up to 4 % of a short sample to starting where
+# another contender ended (--aa below showed it: gcc at 0.96-0.99 x itself
+# without the run, 1.00 with it). Samples count each thread's CPU time, so that other
 # processes on a shared machine do not count (--wall: the wall clock,
 # better on a quiet machine, since all-thread RAM figures need the threads
 # to overlap).
@@ -83,9 +87,11 @@
 # build or run (including a kernel that leaves words unequal).
 #
 # Usage: scripts/bench/fpu.sh [--fp64] [--isa NAME] [--threads N]
-#                             [--size L1|L2|RAM]... [--wall]
+#                             [--size L1|L2|RAM]... [--wall] [--aa]
 #        (from anywhere; options go to fpu_bench: --fp64 double precision,
-#        --isa measures only that ISA, --size only those sizes)
+#        --isa measures only that ISA, --size only those sizes, --aa puts
+#        gcc -O3's build in burnkit's place: an A/A run, the competitor
+#        against itself, whose ratios other than 1 are the bench's own error)
 # Environment: CC (gcc), REPEATS (300), MIN_MS (0.05), MAX_MS (1000: per contender
 # and cell, after which it stops repeating), ROUNDS (3: every cell measured
 # that many times, the rounds one after another; the tables give medians),

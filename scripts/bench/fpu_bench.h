@@ -19,6 +19,7 @@ extern const char *const size_names[NSIZES];
 
 struct bench_opts {
 	int fp64;
+	int aa;			/* --aa: gcc -O3's build in burnkit's place */
 	const char *isa;	/* --isa: measure only that ISA */
 	unsigned repeats;
 	double min_seconds;

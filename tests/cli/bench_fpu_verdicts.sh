@@ -13,8 +13,11 @@ if [ -n "$emu" ] || [ "$(uname -m)" != x86_64 ]; then
 	exit
 fi
 
+# bench [VAR=VALUE]...: tiny cells, with fpu.sh's options in $opts.
+opts=""
 bench() {
-	env REPEATS=5 MAX_MS=20 "$@" scripts/bench/fpu.sh --isa sse2 --size L1
+	# shellcheck disable=SC2086 # the options, one word each
+	env REPEATS=5 MAX_MS=20 "$@" scripts/bench/fpu.sh --isa sse2 --size L1 $opts
 }
 
 # goal_lines FILE: the goal lines; goals FILE: their verdicts, one a line.
@@ -51,6 +54,19 @@ one_round_verdicts() {
 		{ cat "$tmp/one.out"; return 1; }
 }
 ok "one round: every goal met or missed" one_round_verdicts
+
+# --aa: gcc's build runs in burnkit's place (its header says so), the bench
+# goes through; short samples follow an untimed run of the same work.
+opts=--aa
+bench ROUNDS=1 MAX_ROUNDS=1 >"$tmp/aa.out" 2>&1
+rc=$?
+opts=""
+ok "--aa: the bench runs" sh -c "[ $rc -eq 0 ] || { tail -20 '$tmp/aa.out'; exit 1; }"
+ok "--aa: burnkit's kernels replaced by gcc's" contains "$tmp/aa.out" \
+	"sse2: burnkit kernels replaced by gcc's (--aa: A/A, the competitor against itself)"
+ok "without --aa, burnkit's own kernels" contains "$tmp/one.out" "sse2: burnkit kernels 2 ops sse2"
+ok "short samples follow an untimed run" contains "$tmp/one.out" \
+	"and, below 10 ms, after an untimed run of the same work"
 
 refused() {
 	bench SPREAD_LIMIT=wide >"$tmp/wide.out" 2>&1 && { echo "SPREAD_LIMIT=wide ran"; return 1; }
