@@ -549,9 +549,8 @@ static void usage(void)
 {
 	fprintf(stderr,
 		"usage: fpu_bench [--fp64] [--aa] [--isa NAME] [--repeats N] [--min-ms MS]\n"
-		"                 [--max-ms MS]"
-" [--threads N] [--size L1|L2|RAM]... [--wall] [--rounds N]\n"
-		"                 [--max-rounds N] [--spread-limit PCT]\n");
+		"                 [--max-ms MS] [--threads N] [--size L1|L2|RAM]... [--wall]\n"
+		"                 [--rounds N] [--max-rounds N] [--spread-limit PCT]\n");
 }
 
 static int parse_args(int argc, char **argv)
