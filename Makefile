@@ -297,10 +297,12 @@ cross-test-%: runner-% $(JSONL_CHECK) $(FS_SHUTDOWN) $(LAN_RELAY)
 
 # Every registered kernel's loop body, counted in the disassembly, against
 # the counts its .S file documents: the host runner, then each cross runner
-# inspecting itself under qemu-user with its cross objdump.
+# inspecting itself under qemu-user with its cross objdump; then the Arm
+# model bench over those counts (after the cross runners it reads are built).
 inspect-test: all cross
 	$(RUNNER) inspect
 	$(foreach a,$(CROSS_ARCHES),$(QEMU_$(a)) build/$(a)/burnkit inspect &&) true
+	tests/cli/bench_arm_model.sh $(RUNNER)
 
 # The Ansible playbook against this machine (-c local), after its syntax check.
 ansible-test: all

@@ -68,14 +68,32 @@ for arch in "${arches[@]}"; do
 		cat "$OUT/inspect_$arch.err" >&2
 		exit 1
 	fi
-	# One line per kernel: arch, kernel, slot, isa, words, then the
-	# counted classes in inspect's order.
-	sed -n '/"type":"kernel"/{
-		s/.*"kernel":"\([^"]*\)","slot":"\([^"]*\)","isa":"\([^"]*\)".*"words":\([0-9]*\).*"counted":{\([^}]*\)}.*/\1 \2 \3 \4 \5/
-		s/"[a-z]*"://g
-		s/,/ /g
-		s/^/'"$arch"' /
-		p
+	# One line per loop body: arch, kernel (with ".LOOP" for a loop of its
+	# own that the kernel names), slot, isa, words, then the counted classes
+	# in inspect's order. Each field is found by its name, wherever the
+	# record puts it.
+	awk -v arch="$arch" '
+	function text(name) {
+		if (!match($0, "\"" name "\":\"[^\"]*\""))
+			return ""
+		return substr($0, RSTART + length(name) + 4, RLENGTH - length(name) - 5)
+	}
+	function number(name) {
+		if (!match($0, "\"" name "\":[0-9]+"))
+			return ""
+		return substr($0, RSTART + length(name) + 3, RLENGTH - length(name) - 3)
+	}
+	/"type":"kernel"/ {
+		if (!match($0, /"counted":[{][^}]*[}]/)) {
+			print "arm_model.sh: a kernel record without its counts: " $0 > "/dev/stderr"
+			exit 1
+		}
+		counted = substr($0, RSTART + 11, RLENGTH - 12)
+		gsub(/"[a-z]*":/, "", counted)
+		gsub(/,/, " ", counted)
+		loop = text("loop")
+		print arch, text("kernel") (loop == "" ? "" : "." loop), text("slot"),
+			text("isa"), number("words"), counted
 	}' "$OUT/inspect_$arch.jsonl" | "$OUT/arm_model"
 	echo
 done
