@@ -77,11 +77,11 @@
 # contender alike. A sample shorter than 10 ms follows an untimed run of
 # the same work: the contenders take turns, and on an Emerald Rapids host
 # the AVX-512 kernels lost up to 4 % of a short sample to starting where
-# another contender ended (--aa below showed it: gcc at 0.96-0.99 x itself
-# without the run, 1.00 with it). Samples count each thread's CPU time, so that other
-# processes on a shared machine do not count (--wall: the wall clock,
-# better on a quiet machine, since all-thread RAM figures need the threads
-# to overlap).
+# another contender ended (--aa below showed it: gcc at 0.96-1.00 x itself
+# without the run, 1.00 with it). Samples count each thread's CPU time, so
+# that other processes on a shared machine do not count (--wall: the wall
+# clock, better on a quiet machine, since all-thread RAM figures need the
+# threads to overlap).
 # Goals are printed per ISA as met, missed or unstable (scripts/bench/fpu_report.c
 # lists them); the script exits non-zero only when something fails to
 # build or run (including a kernel that leaves words unequal).

@@ -309,8 +309,8 @@ static void take_sample(struct contender *c, struct buffers *b, int threads,
  * build in burnkit's place, the same code on both sides), 3 runs of
  * --isa avx512 --size L2: 8 ops on two threads 0.99, 0.98 and 0.96 x itself
  * (the last "missed"), L1 0.96-1.00 over the cells; with the untimed run
- * 1.00 in every cell of both sizes, rounds 0.97-1.03. SSE2's were 1.00
- * either way. Longer samples (a pass at RAM size) keep no such start
+ * 1.00 in every cell of both sizes, rounds 0.97-1.03. SSE2's (L2) were
+ * 0.99-1.00 either way. Longer samples (a pass at RAM size) keep no such start
  * in a measurable share, and would double their cells' time.
  */
 #define WARM_UP_BELOW_SECONDS 0.01
