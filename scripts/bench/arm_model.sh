@@ -16,6 +16,7 @@
 # is skipped, saying why, without them.
 set -eu
 cd "$(dirname "$0")/../.."
+. scripts/bench/records.sh
 
 arches=("$@")
 [ ${#arches[@]} -gt 0 ] || arches=(aarch64 armv7)
@@ -72,17 +73,7 @@ for arch in "${arches[@]}"; do
 	# own that the kernel names), slot, isa, words, then the counted classes
 	# in inspect's order. Each field is found by its name, wherever the
 	# record puts it.
-	awk -v arch="$arch" '
-	function text(name) {
-		if (!match($0, "\"" name "\":\"[^\"]*\""))
-			return ""
-		return substr($0, RSTART + length(name) + 4, RLENGTH - length(name) - 5)
-	}
-	function number(name) {
-		if (!match($0, "\"" name "\":[0-9]+"))
-			return ""
-		return substr($0, RSTART + length(name) + 3, RLENGTH - length(name) - 3)
-	}
+	awk -v arch="$arch" "$AWK_JSON_NUM$AWK_JSON_STR"'
 	/"type":"kernel"/ {
 		if (!match($0, /"counted":[{][^}]*[}]/)) {
 			print "arm_model.sh: a kernel record without its counts: " $0 > "/dev/stderr"
@@ -91,9 +82,9 @@ for arch in "${arches[@]}"; do
 		counted = substr($0, RSTART + 11, RLENGTH - 12)
 		gsub(/"[a-z]*":/, "", counted)
 		gsub(/,/, " ", counted)
-		loop = text("loop")
-		print arch, text("kernel") (loop == "" ? "" : "." loop), text("slot"),
-			text("isa"), number("words"), counted
+		loop = json_str("loop")
+		print arch, json_str("kernel") (loop == "" ? "" : "." loop), json_str("slot"),
+			json_str("isa"), json_num("words"), counted
 	}' "$OUT/inspect_$arch.jsonl" | "$OUT/arm_model"
 	echo
 done
